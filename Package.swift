@@ -1,0 +1,58 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "StorePrice",
+    products: [
+        .library(name: "StorePrice", targets: ["StorePrice"]),
+        .executable(name: "storeprice", targets: ["storeprice"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-i18n",
+            providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
+        ),
+        .target(
+            name: "ICUNumberFormat",
+            dependencies: ["CICU"]
+        ),
+        .target(
+            name: "StorePrice",
+            dependencies: ["ICUNumberFormat"]
+        ),
+        .executableTarget(
+            name: "storeprice",
+            dependencies: [
+                "StorePrice",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "ICUNumberFormatTests",
+            dependencies: ["ICUNumberFormat"]
+        ),
+        .testTarget(
+            name: "StorePriceTests",
+            dependencies: ["StorePrice"]
+        ),
+        .testTarget(
+            name: "storepriceTests",
+            dependencies: ["storeprice"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    settings.append(contentsOf: [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ])
+    target.swiftSettings = settings
+}

@@ -1,0 +1,122 @@
+// ICU's C headers must not reach modules that also import Foundation: on Linux,
+// Foundation carries its own ICU headers and clang rejects the two definitions of
+// every ICU type. An implementation-only import keeps CICU out of this module's
+// interface; no public or stored type here comes from CICU.
+@_implementationOnly import CICU
+
+/// Facts about the system ICU library and its CLDR data.
+///
+/// Everything here is read once from ICU and is independent of the process locale.
+public enum ICU {
+    /// The ICU library version, such as `72.1`.
+    public static let version: String = {
+        var info: UVersionInfo = (0, 0, 0, 0)
+        cicu_getVersion(&info)
+        return versionString(info)
+    }()
+
+    /// The CLDR version of ICU's locale data, such as `42.0`.
+    public static let cldrVersion: String = {
+        var info: UVersionInfo = (0, 0, 0, 0)
+        var status = U_ZERO_ERROR
+        cicu_getCLDRVersion(&info, &status)
+        guard status.rawValue <= U_ZERO_ERROR.rawValue else { return "unknown" }
+        return versionString(info)
+    }()
+
+    private static func versionString(_ info: UVersionInfo) -> String {
+        var parts = [info.0, info.1, info.2, info.3].map { Int($0) }
+        while parts.count > 2, parts.last == 0 { parts.removeLast() }
+        return parts.map(String.init).joined(separator: ".")
+    }
+
+    // MARK: Currencies
+
+    /// Every ISO 4217 code ICU has data for, current and historic, upper case.
+    public static let currencyCodes: Set<String> = {
+        var codes = Set<String>()
+        var status = U_ZERO_ERROR
+        guard let enumeration = cicu_openISOCurrencies(&status), status.rawValue <= 0 else {
+            return codes
+        }
+        defer { cicu_enumClose(enumeration) }
+        while true {
+            var length: Int32 = 0
+            guard let next = cicu_enumNext(enumeration, &length, &status), status.rawValue <= 0 else {
+                break
+            }
+            codes.insert(String(cString: next).uppercased())
+        }
+        return codes
+    }()
+
+    /// The number of fraction digits ICU uses for prices in `currency` (JPY 0, USD 2, KWD 3).
+    ///
+    /// - Parameter currency: an ISO 4217 code of three upper-case ASCII letters.
+    public static func fractionDigits(currency: String) throws(ICUError) -> Int {
+        var code = Array(currency.utf16)
+        code.append(0)
+        var status = U_ZERO_ERROR
+        let digits = cicu_currencyFractionDigits(code, &status)
+        try ICUError.check(status)
+        return Int(digits)
+    }
+
+    // MARK: Locales
+
+    /// Every locale ID ICU has data for (`en`, `en_GB`, `zh_Hant_TW`, `es_419`).
+    public static let availableLocales: Set<String> = {
+        var ids = Set<String>()
+        let count = cicu_countAvailable()
+        ids.reserveCapacity(Int(count))
+        for index in 0..<count {
+            if let id = cicu_getAvailable(index) {
+                ids.insert(String(cString: id))
+            }
+        }
+        return ids
+    }()
+
+    /// Languages (`en`) and language-script pairs (`zh_Hant`) that ICU has locale data for.
+    public static let availableLanguages: Set<String> = {
+        var languages = Set<String>()
+        for id in availableLocales {
+            let parts = id.split(separator: "_")
+            guard let language = parts.first else { continue }
+            languages.insert(String(language))
+            if parts.count > 1, parts[1].count == 4 {
+                languages.insert("\(language)_\(parts[1])")
+            }
+        }
+        return languages
+    }()
+
+    /// Whether ICU knows `code` as a region: a territory (`JP`) or a UN M.49 area (`419`).
+    public static func isKnownRegion(_ code: String) -> Bool {
+        cicu_isKnownRegion(code) != 0
+    }
+
+    /// Converts a BCP 47 language tag (`ja-JP-u-cu-jpy`) to an ICU locale ID (`ja_JP@currency=jpy`).
+    ///
+    /// Fails unless ICU consumes the whole tag.
+    public static func localeID(forLanguageTag tag: String) throws(ICUError) -> String {
+        var buffer = [CChar](repeating: 0, count: 157)
+        var parsed: Int32 = 0
+        var status = U_ZERO_ERROR
+        let length = cicu_forLanguageTag(tag, &buffer, Int32(buffer.count), &parsed, &status)
+        try ICUError.check(status)
+        guard Int(parsed) == tag.utf8.count, length > 0, Int(length) < buffer.count else {
+            throw ICUError(U_ILLEGAL_ARGUMENT_ERROR)
+        }
+        return String(decoding: buffer[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The currency ICU associates with a locale's region (`ja_JP` gives `JPY`), if any.
+    public static func defaultCurrency(forLocale localeID: String) -> String? {
+        var buffer = [UInt16](repeating: 0, count: 4)
+        var status = U_ZERO_ERROR
+        let length = cicu_currencyForLocale(localeID, &buffer, Int32(buffer.count), &status)
+        guard status.rawValue <= U_ZERO_ERROR.rawValue, length == 3 else { return nil }
+        return String(decoding: buffer[..<3], as: UTF16.self)
+    }
+}

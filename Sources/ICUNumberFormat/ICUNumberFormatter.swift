@@ -1,0 +1,123 @@
+// ICU's C headers must not reach modules that also import Foundation: on Linux,
+// Foundation carries its own ICU headers and clang rejects the two definitions of
+// every ICU type. An implementation-only import keeps CICU out of this module's
+// interface; no public or stored type here comes from CICU.
+@_implementationOnly import CICU
+import Synchronization
+
+/// An ICU number formatter (`UNumberFormatter`) for one skeleton and locale.
+///
+/// ```swift
+/// let formatter = try ICUNumberFormatter(skeleton: "currency/JPY", locale: "ja_JP")
+/// try formatter.format(decimal: "1200")  // "￥1,200"
+/// ```
+///
+/// /// Sendable notes: `UNumberFormatter` is immutable after it is opened and ICU documents
+/// it as thread-safe. `UFormattedNumber` results are not, so each call takes a result from
+/// a pool guarded by a `Mutex` (or opens a new one) and uses it alone until it returns.
+public final class ICUNumberFormatter: @unchecked Sendable {
+    /// The skeleton the formatter was opened with.
+    public let skeleton: String
+    /// The ICU locale ID the formatter was opened with.
+    public let locale: String
+
+    private let formatter: OpaquePointer
+    private let results = Mutex<[ResultHandle]>([])
+    private static let pooledResultLimit = 16
+
+    /// Opens a formatter for a number skeleton such as `currency/EUR unit-width-iso-code`.
+    ///
+    /// - Parameters:
+    ///   - skeleton: an ICU number skeleton.
+    ///   - locale: an ICU locale ID such as `de_CH` or `ja_JP@currency=JPY`.
+    /// - Throws: ``ICUError`` when ICU rejects the skeleton.
+    public init(skeleton: String, locale: String) throws(ICUError) {
+        let utf16 = Array(skeleton.utf16)
+        var status = U_ZERO_ERROR
+        let opened = cicu_openFormatter(utf16, Int32(utf16.count), locale, &status)
+        guard let opened, status.rawValue <= U_ZERO_ERROR.rawValue else {
+            if let opened { cicu_closeFormatter(opened) }
+            throw ICUError(status.rawValue > 0 ? status : U_INTERNAL_PROGRAM_ERROR)
+        }
+        self.formatter = opened
+        self.skeleton = skeleton
+        self.locale = locale
+    }
+
+    deinit {
+        for result in results.withLock({ $0 }) {
+            cicu_closeResult(result.pointer)
+        }
+        cicu_closeFormatter(formatter)
+    }
+
+    /// Formats a decimal number given as text (`-1234.5`), exactly.
+    ///
+    /// - Parameter decimal: ASCII decimal text: an optional `-`, digits, an optional `.` and digits.
+    /// - Returns: ICU's output, byte for byte.
+    public func format(decimal: String) throws(ICUError) -> String {
+        var text = decimal
+        let result = text.withUTF8 { bytes in
+            Result { () throws(ICUError) -> String in
+                try format(decimalUTF8: bytes) { utf8 in String(decoding: utf8, as: UTF8.self) }
+            }
+        }
+        return try result.get()
+    }
+
+    /// Formats a decimal number given as ASCII text and passes ICU's output, as UTF-8, to `body`.
+    ///
+    /// The buffer is valid only inside `body`. This is the allocation-free path for bulk output.
+    public func format<R>(
+        decimalUTF8 decimal: UnsafeBufferPointer<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>) -> R
+    ) throws(ICUError) -> R {
+        let result = try takeResult()
+        defer { returnResult(result) }
+
+        var status = U_ZERO_ERROR
+        decimal.withMemoryRebound(to: CChar.self) { chars in
+            cicu_formatDecimal(formatter, chars.baseAddress, Int32(chars.count), result, &status)
+        }
+        try ICUError.check(status)
+
+        var length: Int32 = 0
+        guard let utf16 = cicu_resultString(result, &length, &status) else {
+            throw ICUError(status.rawValue > 0 ? status : U_INTERNAL_PROGRAM_ERROR)
+        }
+        try ICUError.check(status)
+        return UTF8Transcoding.withUTF8(
+            UnsafeBufferPointer(start: utf16, count: Int(length)), body
+        )
+    }
+
+    private func takeResult() throws(ICUError) -> OpaquePointer {
+        if let pooled = results.withLock({ $0.popLast() }) {
+            return pooled.pointer
+        }
+        var status = U_ZERO_ERROR
+        guard let result = cicu_openResult(&status), status.rawValue <= U_ZERO_ERROR.rawValue else {
+            throw ICUError(status.rawValue > 0 ? status : U_MEMORY_ALLOCATION_ERROR)
+        }
+        return result
+    }
+
+    private func returnResult(_ result: OpaquePointer) {
+        let kept = results.withLock { pool -> Bool in
+            guard pool.count < Self.pooledResultLimit else { return false }
+            pool.append(ResultHandle(pointer: result))
+            return true
+        }
+        if !kept {
+            cicu_closeResult(result)
+        }
+    }
+}
+
+/// A `UFormattedNumber` that sits unused in a formatter's pool.
+///
+/// Sendable notes: a pooled result is owned by the pool alone; a thread that takes it
+/// out uses it alone until it puts it back.
+private struct ResultHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
