@@ -1,0 +1,48 @@
+import ICUNumberFormat
+
+/// An ISO 4217 currency code that ICU knows, with the number of fraction digits it uses.
+///
+/// ```swift
+/// let yen = try CurrencyCode("JPY")
+/// yen.fractionDigits  // 0
+/// try CurrencyCode("KWD").fractionDigits  // 3
+/// try CurrencyCode("ZZZ")  // throws: unknown currency 'ZZZ'
+/// ```
+public struct CurrencyCode: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The upper-case three-letter code, such as `USD`.
+    public let code: String
+    /// How many fraction digits prices in this currency use: JPY 0, USD 2, KWD 3.
+    public let fractionDigits: Int
+
+    /// Creates a currency code from three ASCII letters, in either case.
+    ///
+    /// - Throws: ``StorePriceError/unknownCurrency(_:reason:)`` for text that is not a code
+    ///   ICU knows as a currency (`ZZZ`, `usd1`, `EURO`).
+    public init(_ code: String) throws(StorePriceError) {
+        let bytes = Array(code.utf8)
+        guard bytes.count == 3, bytes.allSatisfy({ $0.isASCIILetter }) else {
+            throw .unknownCurrency(code, reason: "an ISO 4217 code is three letters, such as USD")
+        }
+        let upper = String(decoding: bytes.map { $0 & ~0x20 }, as: UTF8.self)
+        guard ICU.currencyCodes.contains(upper) else {
+            throw .unknownCurrency(code)
+        }
+        do {
+            self.fractionDigits = try ICU.fractionDigits(currency: upper)
+        } catch {
+            throw .icuFailure(code: error.name, operation: "read the fraction digits of \(upper)")
+        }
+        self.code = upper
+    }
+
+    public var description: String { code }
+
+    public static func < (lhs: CurrencyCode, rhs: CurrencyCode) -> Bool {
+        lhs.code < rhs.code
+    }
+}
+
+extension UInt8 {
+    var isASCIILetter: Bool { (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) }
+    var isASCIIDigit: Bool { (0x30...0x39).contains(self) }
+}

@@ -1,0 +1,79 @@
+/// An error from StorePrice: a bad value, named in the message, and why it was refused.
+///
+/// Every case describes itself in one line that quotes the offending value:
+///
+/// ```swift
+/// do {
+///     _ = try PriceLocale("xx_YY")
+/// } catch {
+///     print(error)  // unsupported locale 'xx_YY': ICU has no locale data for language 'xx'
+/// }
+/// ```
+public enum StorePriceError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Text that is not an exact decimal amount, such as `1,99`, `1e3` or `NaN`.
+    case invalidAmount(String, reason: String)
+    /// A code that ICU does not know as an ISO 4217 currency, such as `ZZZ`.
+    case unknownCurrency(String, reason: String? = nil)
+    /// A locale identifier that ICU has no data for, such as `xx_YY` or `en_QQ`.
+    case unsupportedLocale(String, reason: String)
+    /// A price in one currency asked to be shown in a price locale of another; StorePrice never converts.
+    case currencyMismatch(price: Price, locale: PriceLocale)
+    /// An amount with more fraction digits than its currency uses, under the `reject` rounding rule.
+    case excessPrecision(amount: String, currency: CurrencyCode, fractionDigits: Int)
+    /// ICU failed; `code` is ICU's symbolic error name.
+    case icuFailure(code: String, operation: String)
+
+    public var description: String {
+        switch self {
+        case .invalidAmount(let text, let reason):
+            return "invalid amount '\(text.escapedForMessage)': \(reason)"
+        case .unknownCurrency(let code, let reason):
+            let base = "unknown currency '\(code.escapedForMessage)'"
+            return reason.map { "\(base): \($0)" } ?? base
+        case .unsupportedLocale(let identifier, let reason):
+            return "unsupported locale '\(identifier.escapedForMessage)': \(reason)"
+        case .currencyMismatch(let price, let locale):
+            return "price \(price) is in \(price.currency), but price locale '\(locale)' "
+                + "shows \(locale.currency); StorePrice never converts currencies"
+        case .excessPrecision(let amount, let currency, let digits):
+            return "\(currency) uses \(currency.fractionDigits) fraction digits; '\(amount)' has \(digits)"
+        case .icuFailure(let code, let operation):
+            return "ICU failed to \(operation): \(code)"
+        }
+    }
+}
+
+extension String {
+    /// The string with control and invisible characters written as `\u{XXXX}`, and at most
+    /// 64 characters of it, so that an error message stays one readable line.
+    var escapedForMessage: String {
+        var out = ""
+        var count = 0
+        for scalar in unicodeScalars {
+            if count == 64 {
+                out += "…"
+                break
+            }
+            count += 1
+            if scalar.properties.generalCategory == .control
+                || scalar.properties.generalCategory == .format
+                || scalar.properties.generalCategory == .spaceSeparator && scalar != " "
+                || scalar.properties.generalCategory == .lineSeparator
+                || scalar.properties.generalCategory == .paragraphSeparator
+            {
+                out += scalar.escapedLiteral
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+extension Unicode.Scalar {
+    /// The scalar as a Swift escape, `\u{00A0}`: upper-case hex, at least four digits.
+    var escapedLiteral: String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "\\u{" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "}"
+    }
+}
