@@ -1,0 +1,45 @@
+import ArgumentParser
+import StorePrice
+
+/// How formatted prices look: the flags every formatting subcommand shares.
+struct FormattingOptions: ParsableArguments {
+    enum Display: String, ExpressibleByArgument, CaseIterable {
+        case symbol, narrow, iso, name
+
+        var currencyDisplay: PriceFormatter.CurrencyDisplay {
+            switch self {
+            case .symbol: .symbol
+            case .narrow: .narrowSymbol
+            case .iso: .isoCode
+            case .name: .name
+            }
+        }
+    }
+
+    enum RoundingChoice: String, ExpressibleByArgument, CaseIterable {
+        case reject
+        case halfEven = "half-even"
+        case halfUp = "half-up"
+
+        var rounding: PriceFormatter.Rounding {
+            switch self {
+            case .reject: .reject
+            case .halfEven: .halfEven
+            case .halfUp: .halfUp
+            }
+        }
+    }
+
+    @Option(help: "How to show the currency: the locale's symbol (US$), its narrow symbol ($), the ISO code (USD) or its name (US dollars).")
+    var display: Display = .symbol
+
+    @Option(help: "What to do with more fraction digits than the currency uses: reject them (an error), or round half-even or half-up.")
+    var rounding: RoundingChoice = .reject
+
+    @Flag(help: "Write non-ASCII characters as \\u{XXXX}, to read invisible spaces and marks.")
+    var escape = false
+
+    var options: PriceFormatter.Options {
+        PriceFormatter.Options(display: display.currencyDisplay, rounding: rounding.rounding)
+    }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+import StorePrice
+
+@main
+struct StorePriceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "storeprice",
+        abstract: "Show app-store prices exactly as the store shows them, in the price locale.",
+        discussion: """
+            A price is shown in its price locale: the storefront's language, region and currency \
+            (ja_JP@currency=JPY), never the device's or this machine's locale, and never converted. \
+            Output is the system ICU's, byte for byte.
+
+            Exit status: 0 success, 64 usage error, 65 bad data (an amount, locale or currency).
+            """,
+        version: "storeprice \(StorePriceVersion.current) (ICU \(StorePriceVersion.icu), CLDR \(StorePriceVersion.cldr))",
+        subcommands: [Format.self]
+    )
+}
