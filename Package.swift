@@ -31,17 +31,22 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(
+            name: "TestSupport",
+            dependencies: ["StorePrice"],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "ICUNumberFormatTests",
-            dependencies: ["ICUNumberFormat"]
+            dependencies: ["ICUNumberFormat", "TestSupport"]
         ),
         .testTarget(
             name: "StorePriceTests",
-            dependencies: ["StorePrice"]
+            dependencies: ["StorePrice", "TestSupport"]
         ),
         .testTarget(
             name: "storepriceTests",
-            dependencies: ["storeprice"]
+            dependencies: ["storeprice", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -2,8 +2,8 @@
 ///
 /// ICU's formatted text is UTF-16; prices are short, so transcoding into a small
 /// temporary buffer and handing out UTF-8 avoids building an intermediate string.
-enum UTF8Transcoding {
-    static func withUTF8<R>(
+package enum UTF8Transcoding {
+    package static func withUTF8<R>(
         _ utf16: UnsafeBufferPointer<UInt16>,
         _ body: (UnsafeBufferPointer<UInt8>) -> R
     ) -> R {

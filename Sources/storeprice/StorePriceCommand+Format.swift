@@ -5,6 +5,10 @@ extension StorePriceCommand {
     struct Format: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Format one price, or a batch of prices from standard input.",
+            usage: """
+                storeprice format <amount> --locale <locale> [--display <display>] [--rounding <rounding>] [--escape]
+                storeprice format --batch [--display <display>] [--rounding <rounding>] [--escape] < LINES
+                """,
             discussion: """
                 Examples:
                   storeprice format 1200 --locale ja_JP@currency=JPY        ￥1,200
@@ -28,7 +32,10 @@ extension StorePriceCommand {
         @Argument(
             parsing: .allUnrecognized,
             help: ArgumentHelp("The amount, such as 0.99, 1200 or -1.99 (not with --batch).", valueName: "amount"))
-        var amounts: [String] = []
+        var arguments: [String] = []
+
+        /// The amounts given, without a `--` separator (negative amounts need none).
+        var amounts: [String] { arguments.filter { $0 != "--" } }
 
         @Option(help: "The price locale, such as ja_JP@currency=JPY or ja-JP-u-cu-jpy.")
         var locale: String?

@@ -1,0 +1,65 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct BatchTests {
+    @Test func formatsLinesInOrderAndMarksBadOnes() throws {
+        let input = """
+            ja_JP@currency=JPY\t160
+            en_US@currency=USD\t0.99
+            no tab here
+            xx_YY@currency=USD\t1
+            de_DE@currency=EUR\t1.999
+            ar_SA@currency=SAR\t9.99
+
+            fr_CH@currency=CHF\t1234.5\r
+
+            """
+        let run = try runStorePrice(["format", "--batch"], input: Data(input.utf8))
+        #expect(run.status == 65)
+        let expected = """
+            ja_JP@currency=JPY\t160\t\u{FFE5}160
+            en_US@currency=USD\t0.99\t$0.99
+            no tab here\t\terror: expected PRICE_LOCALE<TAB>AMOUNT, found 1 field
+            xx_YY@currency=USD\t1\terror: unsupported locale 'xx_YY@currency=USD': ICU has no locale data for language 'xx'
+            de_DE@currency=EUR\t1.999\terror: EUR uses 2 fraction digits; '1.999' has 3
+            ar_SA@currency=SAR\t9.99\t\u{200F}٩٫٩٩\u{00A0}ر.س.\u{200F}
+            \t\terror: empty line; expected PRICE_LOCALE<TAB>AMOUNT
+            fr_CH@currency=CHF\t1234.5\t1\u{202F}234.50\u{00A0}CHF
+
+            """
+        expectBytes(run.output, expected)
+        expectBytes(run.error, "storeprice: 4 lines failed\n")
+    }
+
+    @Test func exitsZeroWhenEveryLineFormats() throws {
+        let run = try runStorePrice(
+            ["format", "--batch", "--rounding", "half-even", "--escape"],
+            input: Data("ja_JP@currency=JPY\t120.5\nen_US@currency=USD\t2.675\n".utf8))
+        #expect(run.status == 0)
+        expectBytes(run.output, "ja_JP@currency=JPY\t120.5\t\\u{FFE5}120\nen_US@currency=USD\t2.675\t$2.68\n")
+    }
+
+    @Test func emptyInputIsNoOutput() throws {
+        let run = try runStorePrice(["format", "--batch"])
+        #expect(run.status == 0)
+        #expect(run.output.isEmpty)
+    }
+
+    @Test func streamsManyLines() throws {
+        // Many more lines than the output buffer holds, over many locales, in input order.
+        let locales = ["ja_JP@currency=JPY", "en_US@currency=USD", "de_DE@currency=EUR", "ar_SA@currency=SAR"]
+        var input = ""
+        var expectedCount = 0
+        for index in 0..<50_000 {
+            input += "\(locales[index % 4])\t\(index)\n"
+            expectedCount += 1
+        }
+        let run = try runStorePrice(["format", "--batch"], input: Data(input.utf8))
+        #expect(run.status == 0)
+        let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == expectedCount + 1)
+        #expect(lines[49_999] == "ar_SA@currency=SAR\t49999\t\u{200F}٤٩٬٩٩٩٫٠٠\u{00A0}ر.س.\u{200F}")
+        #expect(lines[4] == "ja_JP@currency=JPY\t4\t\u{FFE5}4")
+    }
+}
