@@ -53,6 +53,9 @@ static inline int32_t cicu_currencyForLocale(const char *locale, UChar *buffer, 
     return ucurr_forLocale(locale, buffer, capacity, status);
 }
 
+/// Whether a locale's language is written right to left (`ar`, `he`, `fa`, `ur`).
+static inline UBool cicu_isRightToLeft(const char *locale) { return uloc_isRightToLeft(locale); }
+
 // MARK: Regions
 
 /// Whether ICU knows `code` as a region: a territory (`JP`) or a UN M.49 area (`419`, `150`).

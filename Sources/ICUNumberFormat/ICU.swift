@@ -111,6 +111,11 @@ public enum ICU {
         return String(decoding: buffer[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// Whether ICU writes the locale's language right to left (`ar_SA`, `he_IL`).
+    public static func isRightToLeft(locale localeID: String) -> Bool {
+        cicu_isRightToLeft(localeID) != 0
+    }
+
     /// The currency ICU associates with a locale's region (`ja_JP` gives `JPY`), if any.
     public static func defaultCurrency(forLocale localeID: String) -> String? {
         var buffer = [UInt16](repeating: 0, count: 4)

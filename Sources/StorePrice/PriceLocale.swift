@@ -27,9 +27,7 @@ public struct PriceLocale: Hashable, Sendable, CustomStringConvertible {
 
     /// The ICU locale ID without the currency keyword, such as `ja_JP`; the currency reaches
     /// ICU through the formatter's skeleton.
-    public var languageIdentifier: String {
-        Self.identifier(language, script, region)
-    }
+    public var languageIdentifier: String { subtags.identifier }
 
     /// Parses an ICU locale ID with a currency keyword (`ja_JP@currency=JPY`) or a BCP 47 tag
     /// with a currency extension (`ja-JP-u-cu-jpy`).
@@ -61,21 +59,17 @@ public struct PriceLocale: Hashable, Sendable, CustomStringConvertible {
                 currencyText = String(pair[1])
             }
         }
-        let subtags = try Self.parseBase(base, identifier: identifier)
+        let subtags = try LocaleSubtags(parsing: base, source: identifier)
         guard let currencyText else {
             var reason = "a price locale names its currency"
-            let suggestionBase = Self.identifier(subtags.language, subtags.script, subtags.region)
-            if let currency = ICU.defaultCurrency(forLocale: suggestionBase) {
-                reason += ", such as '\(suggestionBase)@currency=\(currency)'"
+            if let currency = ICU.defaultCurrency(forLocale: subtags.identifier) {
+                reason += ", such as '\(subtags.identifier)@currency=\(currency)'"
             } else {
                 reason += ", such as 'en_US@currency=USD'"
             }
             throw .unsupportedLocale(identifier, reason: reason)
         }
-        let currency = try CurrencyCode(currencyText)
-        try self.init(
-            language: subtags.language, script: subtags.script, region: subtags.region,
-            currency: currency, source: identifier)
+        self.init(subtags: subtags, currency: try CurrencyCode(currencyText))
     }
 
     /// Creates a price locale from its parts.
@@ -88,79 +82,21 @@ public struct PriceLocale: Hashable, Sendable, CustomStringConvertible {
     public init(language: String, script: String? = nil, region: String?, currency: CurrencyCode)
         throws(StorePriceError)
     {
-        let shown = Self.identifier(language, script, region) + "@currency=\(currency)"
-        try self.init(language: language, script: script, region: region, currency: currency, source: shown)
+        let source = LocaleSubtags.unchecked(language, script, region) + "@currency=\(currency)"
+        let subtags = try LocaleSubtags(language: language, script: script, region: region, source: source)
+        self.init(subtags: subtags, currency: currency)
     }
 
-    private init(language: String, script: String?, region: String?, currency: CurrencyCode, source: String)
-        throws(StorePriceError)
-    {
-        let language = language.lowercased()
-        guard (2...3).contains(language.utf8.count), language.utf8.allSatisfy(\.isASCIILetter) else {
-            throw .unsupportedLocale(source, reason: "'\(language)' is not an ISO 639 language code")
-        }
-        guard ICU.availableLanguages.contains(language) else {
-            throw .unsupportedLocale(source, reason: "ICU has no locale data for language '\(language)'")
-        }
-        var normalizedScript: String?
-        if let script {
-            guard script.utf8.count == 4, script.utf8.allSatisfy(\.isASCIILetter) else {
-                throw .unsupportedLocale(source, reason: "'\(script)' is not an ISO 15924 script code")
-            }
-            let titled = script.prefix(1).uppercased() + script.dropFirst().lowercased()
-            guard ICU.availableLanguages.contains("\(language)_\(titled)") else {
-                throw .unsupportedLocale(
-                    source, reason: "ICU has no locale data for language '\(language)' in script '\(titled)'")
-            }
-            normalizedScript = titled
-        }
-        var normalizedRegion: String?
-        if let region {
-            let upper = region.uppercased()
-            let wellFormed = (upper.utf8.count == 2 && upper.utf8.allSatisfy(\.isASCIILetter))
-                || (upper.utf8.count == 3 && upper.utf8.allSatisfy(\.isASCIIDigit))
-            guard wellFormed, ICU.isKnownRegion(upper) else {
-                throw .unsupportedLocale(source, reason: "ICU does not know region '\(region)'")
-            }
-            normalizedRegion = upper
-        }
-        self.language = language
-        self.script = normalizedScript
-        self.region = normalizedRegion
+    init(subtags: LocaleSubtags, currency: CurrencyCode) {
+        self.language = subtags.language
+        self.script = subtags.script
+        self.region = subtags.region
         self.currency = currency
-        self.identifier = Self.identifier(language, normalizedScript, normalizedRegion) + "@currency=\(currency)"
+        self.identifier = subtags.identifier + "@currency=\(currency)"
     }
 
-    private static func identifier(_ language: String, _ script: String?, _ region: String?) -> String {
-        var id = language
-        if let script { id += "_" + script }
-        if let region { id += "_" + region }
-        return id
-    }
-
-    private static func parseBase(_ base: String, identifier: String) throws(StorePriceError)
-        -> (language: String, script: String?, region: String?)
-    {
-        let subtags = base.split(separator: "_", omittingEmptySubsequences: false).map(String.init)
-        guard let language = subtags.first, !language.isEmpty else {
-            throw .unsupportedLocale(identifier, reason: "no language, such as 'ja' in ja_JP@currency=JPY")
-        }
-        var script: String?
-        var region: String?
-        var rest = subtags.dropFirst()
-        if let next = rest.first, next.utf8.count == 4, next.utf8.allSatisfy(\.isASCIILetter) {
-            script = next
-            rest = rest.dropFirst()
-        }
-        if let next = rest.first {
-            region = next
-            rest = rest.dropFirst()
-        }
-        guard rest.isEmpty else {
-            throw .unsupportedLocale(
-                identifier, reason: "variants such as '\(rest.joined(separator: "_"))' are not accepted")
-        }
-        return (language, script, region)
+    var subtags: LocaleSubtags {
+        LocaleSubtags(unchecked: language, script: script, region: region)
     }
 
     public var description: String { identifier }

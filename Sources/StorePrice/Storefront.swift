@@ -1,0 +1,179 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// An App Store storefront: a country or region, the currency it charges and how it shows prices.
+///
+/// The 175 storefronts come from `Data/storefronts.json`, compiled into the library. Look one up
+/// by numeric ID, ISO 3166 alpha-3 code (what StoreKit's `Storefront.countryCode` reports) or
+/// alpha-2 code, in any case:
+///
+/// ```swift
+/// let japan = try Storefront("JPN")            // or "JP", "jpn", "143462"
+/// japan.priceLocale.identifier                 // "ja_JP@currency=JPY"
+/// try Storefront("CAN").priceLocale(language: "fr").identifier  // "fr_CA@currency=CAD"
+/// ```
+///
+/// The currency always comes from the storefront, whatever the store or device language.
+public struct Storefront: Hashable, Sendable, Identifiable, CustomStringConvertible {
+    /// Apple's numeric storefront identifier, such as `143462` for Japan.
+    public let id: Int
+    /// The ISO 3166-1 alpha-2 code, such as `JP`.
+    public let alpha2: String
+    /// The ISO 3166-1 alpha-3 code, such as `JPN`: StoreKit's `Storefront.countryCode`.
+    public let alpha3: String
+    /// The English name, such as `Japan`.
+    public let name: String
+    /// The currency the storefront charges in.
+    public let currency: CurrencyCode
+    /// Apple's language tags for the storefront, Apple's default first (may be empty).
+    public let languages: [String]
+    /// The price locale a local customer sees prices in: the main local language, the region
+    /// and the currency.
+    public let priceLocale: PriceLocale
+    /// Why the default price locale was chosen, where the choice is not plain.
+    public let note: String?
+
+    /// Looks up a storefront by numeric ID (`143462`), alpha-3 (`JPN`) or alpha-2 (`JP`) code.
+    ///
+    /// - Throws: ``StorePriceError/unknownStorefront(_:suggestions:)``, suggesting the closest codes.
+    public init(_ code: String) throws(StorePriceError) {
+        let key = code.trimmingASCIIWhitespace().uppercased()
+        guard let found = StorefrontTable.shared.byCode[key] else {
+            throw .unknownStorefront(code, suggestions: StorefrontTable.shared.suggestions(for: key))
+        }
+        self = found
+    }
+
+    /// Every App Store storefront, ordered by alpha-2 code.
+    public static var all: [Storefront] { StorefrontTable.shared.all }
+
+    /// The price locale for a store language other than the default, in this storefront's region
+    /// and currency.
+    ///
+    /// ```swift
+    /// try Storefront("CAN").priceLocale(language: "fr")     // fr_CA@currency=CAD
+    /// try Storefront("HKG").priceLocale(language: "en-GB")  // en_HK@currency=HKD
+    /// ```
+    ///
+    /// - Parameter language: a language, optionally with a script (`zh-Hant`); a region in it
+    ///   is ignored, since the region is the storefront's.
+    public func priceLocale(language: String) throws(StorePriceError) -> PriceLocale {
+        let source = "\(language) in storefront \(alpha3)"
+        let requested = try LocaleSubtags(parsing: language, source: source)
+        let subtags = try LocaleSubtags(
+            language: requested.language, script: requested.script, region: priceLocale.region, source: source)
+        return PriceLocale(subtags: subtags, currency: currency)
+    }
+
+    public var description: String { "\(alpha3) (\(name))" }
+}
+
+extension Storefront: Decodable {
+    private enum CodingKeys: String, CodingKey {
+        case id, alpha2, alpha3, name, currency, languages, priceLocale, note
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(Int.self, forKey: .id)
+        self.alpha2 = try container.decode(String.self, forKey: .alpha2)
+        self.alpha3 = try container.decode(String.self, forKey: .alpha3)
+        self.name = try container.decode(String.self, forKey: .name)
+        self.currency = try CurrencyCode(container.decode(String.self, forKey: .currency))
+        self.languages = try container.decode([String].self, forKey: .languages)
+        self.priceLocale = try PriceLocale(container.decode(String.self, forKey: .priceLocale))
+        self.note = try container.decodeIfPresent(String.self, forKey: .note)
+        guard priceLocale.currency == currency else {
+            throw StorePriceError.currencyMismatch(
+                price: Price(minorUnits: 0, currency: currency), locale: priceLocale)
+        }
+    }
+}
+
+/// The storefront table, decoded once from the embedded copy of `Data/storefronts.json`.
+final class StorefrontTable: Sendable {
+    static let shared = StorefrontTable()
+
+    let all: [Storefront]
+    let byCode: [String: Storefront]
+
+    private init() {
+        do {
+            let storefronts = try JSONDecoder().decode([Storefront].self, from: Data(EmbeddedData.storefronts.utf8))
+            self.all = storefronts
+            var byCode: [String: Storefront] = [:]
+            for storefront in storefronts {
+                byCode[String(storefront.id)] = storefront
+                byCode[storefront.alpha2] = storefront
+                byCode[storefront.alpha3] = storefront
+            }
+            self.byCode = byCode
+        } catch {
+            // The embedded table is checked by StorefrontTests on every supported ICU; reaching
+            // this means the running ICU lacks a locale or currency the table names.
+            fatalError("StorePrice's built-in storefront table does not load with ICU \(StorePriceVersion.icu): \(error)")
+        }
+    }
+
+    /// Up to three known codes closest to `code` by edit distance, of the same kind.
+    func suggestions(for code: String) -> [String] {
+        let candidates: [String]
+        if !code.isEmpty, code.utf8.allSatisfy(\.isASCIIDigit) {
+            candidates = all.map { String($0.id) }
+        } else if code.utf8.count <= 2 {
+            candidates = all.map(\.alpha2)
+        } else {
+            candidates = all.map(\.alpha3)
+        }
+        let scored = candidates.map { ($0, editDistance($0, code)) }
+        guard let best = scored.map(\.1).min(), best <= max(2, code.count / 2) else { return [] }
+        return scored.filter { $0.1 == best }.map(\.0).sorted().prefix(3).map { $0 }
+    }
+}
+
+/// The Levenshtein distance between two strings, by Unicode scalar.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.unicodeScalars)
+    let b = Array(b.unicodeScalars)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}
+
+extension String {
+    func trimmingASCIIWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}
+
+extension Storefront: Encodable {
+    /// Encodes the storefront in the format of `Data/storefronts.json`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(alpha2, forKey: .alpha2)
+        try container.encode(alpha3, forKey: .alpha3)
+        try container.encode(name, forKey: .name)
+        try container.encode(currency.code, forKey: .currency)
+        try container.encode(languages, forKey: .languages)
+        try container.encode(priceLocale.identifier, forKey: .priceLocale)
+        try container.encodeIfPresent(note, forKey: .note)
+    }
+}
