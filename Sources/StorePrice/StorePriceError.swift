@@ -22,6 +22,16 @@ public enum StorePriceError: Error, Hashable, Sendable, CustomStringConvertible 
     case excessPrecision(amount: String, currency: CurrencyCode, fractionDigits: Int)
     /// ICU failed; `code` is ICU's symbolic error name.
     case icuFailure(code: String, operation: String)
+    /// A storefront code that is no App Store storefront's numeric ID, alpha-2 or alpha-3 code.
+    case unknownStorefront(String, suggestions: [String])
+    /// An accounts file, or one entry of it, that cannot be used; `entry` counts from 1.
+    case invalidAccounts(source: String, entry: Int?, name: String?, reason: String)
+    /// A test account name that the accounts file does not have.
+    case unknownAccount(String, source: String, suggestions: [String])
+    /// A UI label template that cannot take a price.
+    case invalidLabel(String, reason: String)
+    /// A file that could not be read.
+    case unreadableFile(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -39,6 +49,24 @@ public enum StorePriceError: Error, Hashable, Sendable, CustomStringConvertible 
             return "\(currency) uses \(currency.fractionDigits) fraction digits; '\(amount)' has \(digits)"
         case .icuFailure(let code, let operation):
             return "ICU failed to \(operation): \(code)"
+        case .unknownStorefront(let code, let suggestions):
+            let base = "unknown storefront '\(code.escapedForMessage)'"
+            guard !suggestions.isEmpty else {
+                return base + "; use a numeric ID (143462), an alpha-3 (JPN) or an alpha-2 (JP) code"
+            }
+            return base + "; did you mean \(suggestions.joined(separator: ", "))?"
+        case .invalidAccounts(let source, let entry, let name, let reason):
+            var place = "accounts file '\(source)'"
+            if let entry { place += ", entry \(entry)" }
+            if let name { place += " ('\(name.escapedForMessage)')" }
+            return "\(place): \(reason)"
+        case .unknownAccount(let name, let source, let suggestions):
+            let base = "no test account named '\(name.escapedForMessage)' in '\(source)'"
+            return suggestions.isEmpty ? base : base + "; did you mean \(suggestions.joined(separator: ", "))?"
+        case .invalidLabel(let template, let reason):
+            return "label '\(template.escapedForMessage)' \(reason)"
+        case .unreadableFile(let path, let reason):
+            return "cannot read '\(path)': \(reason)"
         }
     }
 }

@@ -1,0 +1,100 @@
+/// A sandbox tester: an identity whose store fixes the currency and store language.
+///
+/// A test account names a storefront, which fixes the currency, and optionally a store language
+/// (a Canadian store in French) and a device locale for UI text (a US store on a British-English
+/// phone). The price is always shown as the tester's store shows it; the device locale only
+/// decides the language and direction of the text around it.
+///
+/// ```swift
+/// let tester = try TestAccountFile.builtIn.account(named: "usa-en-gb-device")
+/// tester.priceLocale.identifier                          // "en_US@currency=USD"
+/// let price = try PriceFormatter(locale: tester.priceLocale).format(amount: "0.99")  // "$0.99"
+/// ```
+///
+/// Accounts never carry passwords: see ``TestAccountFile``.
+public struct TestAccount: Hashable, Sendable, CustomStringConvertible {
+    /// A short unique name: lower-case letters, digits, `-`, `_` and `.`, such as `usa-en-gb-device`.
+    public let name: String
+    /// The sandbox Apple Account's email address.
+    public let email: String
+    /// The tester's storefront, which fixes the currency.
+    public let storefront: Storefront
+    /// The store language, when it is not the storefront's default, such as `fr` in Canada.
+    public let storeLanguage: String?
+    /// The device's locale for UI text, such as `en_GB`, when it differs from the store's.
+    public let deviceLocale: String?
+    /// What the account is for, in a sentence.
+    public let summary: String?
+    /// The price locale the tester's store shows prices in.
+    public let priceLocale: PriceLocale
+
+    /// Creates a test account, checking every field.
+    ///
+    /// - Throws: ``StorePriceError`` naming the bad field: an unknown storefront, a language or
+    ///   device locale ICU has no data for, a malformed name or email.
+    public init(
+        name: String,
+        email: String,
+        storefront: Storefront,
+        storeLanguage: String? = nil,
+        deviceLocale: String? = nil,
+        summary: String? = nil
+    ) throws(StorePriceError) {
+        guard Self.isValidName(name) else {
+            throw .invalidAccounts(
+                source: "account", entry: nil, name: name,
+                reason: "a name is 1 to 64 lower-case letters, digits, '-', '_' or '.', starting with a letter or digit")
+        }
+        guard Self.isPlausibleEmail(email) else {
+            throw .invalidAccounts(
+                source: "account", entry: nil, name: name, reason: "'\(email.escapedForMessage)' is not an email address")
+        }
+        self.name = name
+        self.email = email
+        self.storefront = storefront
+        self.storeLanguage = storeLanguage
+        self.summary = summary
+        self.priceLocale = try storeLanguage.map { (language) throws(StorePriceError) in
+            try storefront.priceLocale(language: language)
+        } ?? storefront.priceLocale
+        self.deviceLocale = try deviceLocale.map { (locale) throws(StorePriceError) in
+            try LocaleSubtags(parsing: locale, source: locale).identifier
+        }
+    }
+
+    /// The locale of the device's UI text: the device locale, or else the store's language and region.
+    public var uiLocale: String { deviceLocale ?? priceLocale.languageIdentifier }
+
+    /// Places a price, as the tester's store shows it, into a UI string in the device's language.
+    ///
+    /// ```swift
+    /// let tester = try TestAccountFile.builtIn.account(named: "are-en-device")
+    /// let price = try PriceFormatter(locale: tester.priceLocale).format(amount: "9.99")
+    /// try tester.label("Buy %@", price: price)  // "Buy \u{2068}‏9.99 د.إ.‏\u{2069}"
+    /// ```
+    ///
+    /// See ``PriceLabel/render(_:price:priceLocale:uiLocale:)``.
+    public func label(_ template: String, price: String) throws(StorePriceError) -> String {
+        try PriceLabel.render(template, price: price, priceLocale: priceLocale, uiLocale: uiLocale)
+    }
+
+    public var description: String { "\(name) <\(email)> \(storefront.alpha3) \(priceLocale)" }
+
+    static func isValidName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard (1...64).contains(bytes.count), let first = bytes.first else { return false }
+        let isLowerOrDigit: (UInt8) -> Bool = { (0x61...0x7A).contains($0) || $0.isASCIIDigit }
+        return isLowerOrDigit(first) && bytes.allSatisfy {
+            isLowerOrDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
+        }
+    }
+
+    static func isPlausibleEmail(_ email: String) -> Bool {
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, email.utf8.count <= 254 else { return false }
+        let domain = parts[1]
+        let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
+        return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
+            && !email.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 }
+    }
+}
