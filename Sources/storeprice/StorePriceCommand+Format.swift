@@ -6,8 +6,10 @@ extension StorePriceCommand {
         static let configuration = CommandConfiguration(
             abstract: "Format one price, or a batch of prices from standard input.",
             usage: """
-                storeprice format <amount> --locale <locale> [--display <display>] [--rounding <rounding>] [--escape]
-                storeprice format --batch [--display <display>] [--rounding <rounding>] [--escape] < LINES
+                storeprice format <amount> --locale <locale> [<options>]
+                storeprice format <amount> --storefront <code> [--language <language>] [<options>]
+                storeprice format <amount> --account <name> [--accounts <file>] [--label <label>] [<options>]
+                storeprice format --batch [<options>] < LINES
                 """,
             discussion: """
                 Examples:
@@ -16,6 +18,11 @@ extension StorePriceCommand {
                   storeprice format 1234.5 --locale de_CH@currency=CHF --escape
                                                           CHF\\u{00A0}1\\u{2019}234.50
                   storeprice format -1.99 --locale sv_SE@currency=SEK       −1,99 kr
+                  storeprice format 1200 --storefront JPN                    ￥1,200
+                  storeprice format 0.99 --storefront BHS                    US$0.99
+                  storeprice format 9.99 --storefront CAN --language fr      9,99 $
+                  storeprice format 0.99 --account usa-en-gb-device          $0.99
+                  storeprice format 0.99 --account usa-ar-device --label 'اشترِ %@'
                   printf 'ja_JP@currency=JPY\\t160\\n' | storeprice format --batch
 
                 An amount is exact decimal text: digits, an optional leading '-', at most one '.'. \
@@ -40,19 +47,42 @@ extension StorePriceCommand {
         @Option(help: "The price locale, such as ja_JP@currency=JPY or ja-JP-u-cu-jpy.")
         var locale: String?
 
+        @Option(help: "A storefront whose default price locale to use: numeric ID (143462), alpha-3 (JPN) or alpha-2 (JP).")
+        var storefront: String?
+
+        @Option(help: "With --storefront, a store language other than the default, such as fr in CAN.")
+        var language: String?
+
+        @Option(help: "A test account whose store to show the price as, by name (see 'storeprice accounts').")
+        var account: String?
+
+        @OptionGroup var accountsSource: AccountsOptions
+
+        @Option(help: "UI text with one %@ for the price, in the device's language, such as 'Buy %@'.")
+        var label: String?
+
         @OptionGroup var formatting: FormattingOptions
 
         @Flag(help: "Read PRICE_LOCALE<TAB>AMOUNT lines from standard input.")
         var batch = false
 
         func validate() throws {
+            let sources = [locale.map { _ in "--locale" }, storefront.map { _ in "--storefront" }, account.map { _ in "--account" }]
+                .compactMap { $0 }
+            if language != nil, storefront == nil {
+                throw ValidationError("--language goes with --storefront, such as --storefront CAN --language fr.")
+            }
+            if accountsSource.accounts != nil, account == nil {
+                throw ValidationError("--accounts goes with --account, such as --account usa --accounts testers.json.")
+            }
             if batch {
                 guard amounts.isEmpty else {
                     throw ValidationError("--batch reads amounts from standard input; remove '\(amounts[0])'.")
                 }
-                guard locale == nil else {
-                    throw ValidationError("--batch reads each line's price locale; remove --locale.")
+                guard sources.isEmpty else {
+                    throw ValidationError("--batch reads each line's price locale; remove \(sources[0]).")
                 }
+                guard label == nil else { throw ValidationError("--label formats one price; remove it with --batch.") }
             } else {
                 guard let first = amounts.first else {
                     throw ValidationError("Give an amount, such as 'storeprice format 0.99 --locale en_US@currency=USD'.")
@@ -63,8 +93,10 @@ extension StorePriceCommand {
                 if first.hasPrefix("--") {
                     throw ValidationError("Unknown option '\(first)'.")
                 }
-                guard locale != nil else {
-                    throw ValidationError("Give the price locale, such as --locale ja_JP@currency=JPY.")
+                guard sources.count == 1 else {
+                    throw sources.isEmpty
+                        ? ValidationError("Give a price locale: --locale ja_JP@currency=JPY, --storefront JPN or --account jpn.")
+                        : ValidationError("Give one of \(sources.joined(separator: ", ")), not several.")
                 }
             }
         }
@@ -78,12 +110,32 @@ extension StorePriceCommand {
                 }
                 return
             }
-            guard let amount = amounts.first, let locale else { throw ExitCode.validationFailure }
+            guard let amount = amounts.first else { throw ExitCode.validationFailure }
+            let accounts = account == nil ? nil : try accountsSource.load()
             do {
-                let formatter = try PriceFormatter(locale: PriceLocale(locale), options: formatting.options)
-                let text = try formatter.format(amount: amount)
+                let priceLocale: PriceLocale
+                var uiLocale: String?
+                if let account, let accounts {
+                    let tester = try accounts.account(named: account)
+                    priceLocale = tester.priceLocale
+                    uiLocale = tester.uiLocale
+                } else if let storefront {
+                    let found = try Storefront(storefront)
+                    priceLocale = try language.map { (language) throws(StorePriceError) in
+                        try found.priceLocale(language: language)
+                    } ?? found.priceLocale
+                } else if let locale {
+                    priceLocale = try PriceLocale(locale)
+                } else {
+                    throw ExitCode.validationFailure
+                }
+                var text = try PriceFormatter(locale: priceLocale, options: formatting.options).format(amount: amount)
+                if let label {
+                    text = try PriceLabel.render(
+                        label, price: text, priceLocale: priceLocale, uiLocale: uiLocale ?? priceLocale.languageIdentifier)
+                }
                 Console.output(formatting.escape ? UnicodeEscaping.escapeNonASCII(text) : text)
-            } catch {
+            } catch let error as StorePriceError {
                 Console.error(error.description)
                 throw ExitCode.dataError
             }

@@ -1,0 +1,41 @@
+import ArgumentParser
+
+/// How listing subcommands write their rows.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case table, json, csv
+}
+
+/// Plain-text tables and CSV for listings.
+enum Listing {
+    /// Columns padded to their widest cell, two spaces apart, with a header row.
+    static func table(header: [String], rows: [[String]]) -> String {
+        var widths = header.map(\.count)
+        for row in rows {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+        }
+        func line(_ cells: [String]) -> String {
+            var text = ""
+            for (index, cell) in cells.enumerated() {
+                let isLast = index == cells.count - 1
+                text += isLast ? cell : cell + String(repeating: " ", count: widths[index] - cell.count + 2)
+            }
+            return text
+        }
+        return ([line(header)] + rows.map(line)).joined(separator: "\n")
+    }
+
+    /// RFC 4180 CSV: cells with a comma, quote or line break are quoted.
+    static func csv(header: [String], rows: [[String]]) -> String {
+        func cell(_ text: String) -> String {
+            guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+        return ([header] + rows).map { $0.map(cell).joined(separator: ",") }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

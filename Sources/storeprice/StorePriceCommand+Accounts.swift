@@ -1,0 +1,79 @@
+import ArgumentParser
+import StorePrice
+
+extension StorePriceCommand {
+    struct Accounts: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List sandbox test accounts and the price locale each one's store shows.",
+            discussion: """
+                A test account's storefront fixes its currency and store language; a device locale, \
+                when given, is only for UI text. The built-in accounts are one tester per storefront \
+                plus a few whose store language or device locale differs.
+
+                An accounts file is a JSON array of objects with name, email and storefront, and \
+                optionally storeLanguage, deviceLocale and description. A file with a password, \
+                token or other secret is refused.
+
+                Examples:
+                  storeprice accounts
+                  storeprice accounts --accounts testers.json --format csv
+                """
+        )
+
+        @OptionGroup var source: AccountsOptions
+
+        @Option(help: "The output format.")
+        var format: OutputFormat = .table
+
+        func run() throws {
+            let file = try source.load()
+            let header = ["name", "email", "storefront", "currency", "store_language", "device_locale", "price_locale"]
+            let rows = file.accounts.map {
+                [$0.name, $0.email, $0.storefront.alpha3, $0.storefront.currency.code, $0.storeLanguage ?? "",
+                 $0.deviceLocale ?? "", $0.priceLocale.identifier]
+            }
+            switch format {
+            case .table:
+                Console.output(Listing.table(header: header.map { $0.uppercased().replacingOccurrences(of: "_", with: " ") }, rows: rows))
+            case .csv:
+                Console.output(Listing.csv(header: header, rows: rows))
+            case .json:
+                Console.output(JSONLines.array(header: header, rows: rows))
+            }
+        }
+    }
+}
+
+/// Minimal JSON writing for flat string records.
+enum JSONLines {
+    /// A pretty JSON array of objects, one key per column; empty cells are left out.
+    static func array(header: [String], rows: [[String]]) -> String {
+        let objects = rows.map { row in
+            "  {" + zip(header, row).filter { !$0.1.isEmpty }.map { "\(quote($0.0)): \(quote($0.1))" }
+                .joined(separator: ", ") + "}"
+        }
+        return "[\n" + objects.joined(separator: ",\n") + "\n]"
+    }
+
+    /// A JSON string literal.
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
