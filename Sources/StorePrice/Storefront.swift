@@ -118,20 +118,42 @@ final class StorefrontTable: Sendable {
         }
     }
 
-    /// Up to three known codes closest to `code` by edit distance, of the same kind.
+    /// Up to three known codes closest to `code`, of the same kind (numeric, alpha-2, alpha-3).
     func suggestions(for code: String) -> [String] {
-        let candidates: [String]
-        if !code.isEmpty, code.utf8.allSatisfy(\.isASCIIDigit) {
-            candidates = all.map { String($0.id) }
-        } else if code.utf8.count <= 2 {
-            candidates = all.map(\.alpha2)
-        } else {
-            candidates = all.map(\.alpha3)
+        guard !code.isEmpty else { return [] }
+        // ISO 3166 reserves UK for the United Kingdom and EL for Greece; neither is a storefront code.
+        if let alias = Self.reservedAliases[code] { return alias }
+        // A country name, or the start of one: "JAPAN", "UNITED".
+        if code.count > 3 {
+            let named = all.filter { $0.name.uppercased().hasPrefix(code) }.map(\.alpha3)
+            if !named.isEmpty { return Array(named.prefix(3)) }
         }
-        let scored = candidates.map { ($0, editDistance($0, code)) }
-        guard let best = scored.map(\.1).min(), best <= max(2, code.count / 2) else { return [] }
-        return scored.filter { $0.1 == best }.map(\.0).sorted().prefix(3).map { $0 }
+        let candidates: [String]
+        if code.utf8.allSatisfy(\.isASCIIDigit) {
+            candidates = all.map { String($0.id) }
+        } else if code.utf8.allSatisfy(\.isASCIILetter) {
+            candidates = code.utf8.count <= 2 ? all.map(\.alpha2) : all.map(\.alpha3)
+        } else {
+            return []
+        }
+        return closestMatches(to: code, in: candidates)
     }
+
+    private static let reservedAliases = ["UK": ["GB", "GBR"], "EL": ["GR", "GRC"]]
+}
+
+/// Up to three of `candidates` closest to `text`: those it begins, else those at the smallest edit
+/// distance (within a third of its length, at least 2), those sharing its first letter first.
+func closestMatches(to text: String, in candidates: [String]) -> [String] {
+    guard !text.isEmpty else { return [] }
+    let extending = candidates.filter { $0.hasPrefix(text) }.sorted()
+    if !extending.isEmpty { return Array(extending.prefix(3)) }
+    let scored = candidates.map { ($0, editDistance($0, text)) }
+    guard let best = scored.map(\.1).min(), best <= max(2, text.count / 3) else { return [] }
+    let nearest = scored.filter { $0.1 == best }.map(\.0)
+    let sameStart = nearest.filter { $0.first == text.first }.sorted()
+    let others = nearest.filter { $0.first != text.first }.sorted()
+    return Array((sameStart + others).prefix(3))
 }
 
 /// The Levenshtein distance between two strings, by Unicode scalar.

@@ -40,13 +40,7 @@ public struct TestAccountFile: Sendable {
     /// - Throws: ``StorePriceError/unreadableFile(path:reason:)`` when the file cannot be read;
     ///   ``StorePriceError/invalidAccounts(source:entry:name:reason:)`` naming the entry and field.
     public init(contentsOfFile path: String) throws(StorePriceError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .unreadableFile(path: path, reason: Self.reason(error))
-        }
-        try self.init(data: data, source: path)
+        try self.init(data: Data(FileBytes.read(path: path)), source: path)
     }
 
     /// Loads accounts from JSON data.
@@ -89,10 +83,7 @@ public struct TestAccountFile: Sendable {
     /// - Throws: ``StorePriceError/unknownAccount(_:source:suggestions:)`` with the closest names.
     public func account(named name: String) throws(StorePriceError) -> TestAccount {
         if let account = accounts.first(where: { $0.name == name }) { return account }
-        let scored = accounts.map { ($0.name, editDistance($0.name, name)) }
-        let best = scored.map(\.1).min() ?? 0
-        let suggestions = best <= max(2, name.count / 3) ? scored.filter { $0.1 == best }.map(\.0).prefix(3).map { $0 } : []
-        throw .unknownAccount(name, source: source, suggestions: suggestions)
+        throw .unknownAccount(name, source: source, suggestions: closestMatches(to: name, in: accounts.map(\.name)))
     }
 
     // MARK: Fields

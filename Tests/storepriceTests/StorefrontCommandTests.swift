@@ -1,0 +1,136 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct StorefrontCommandTests {
+    @Test(arguments: [
+        (["format", "1200", "--storefront", "JPN"], "\u{FFE5}1,200\n"),
+        (["format", "1200", "--storefront", "jp"], "\u{FFE5}1,200\n"),
+        (["format", "1200", "--storefront", "143462"], "\u{FFE5}1,200\n"),
+        (["format", "0.99", "--storefront", "USA"], "$0.99\n"),
+        (["format", "0.99", "--storefront", "BHS"], "US$0.99\n"),
+        (["format", "9.99", "--storefront", "CAN", "--language", "fr"], "9,99\u{00A0}$\n"),
+        (["format", "0.99", "--account", "usa-en-gb-device"], "$0.99\n"),
+        (["format", "1200", "--account", "jpn-en-device"], "\u{FFE5}1,200\n"),
+        (["format", "0.99", "--account", "usa-en-gb-device", "--label", "Buy %@"], "Buy $0.99\n"),
+        (["format", "0.99", "--account", "usa-ar-device", "--label", "اشترِ %@"], "اشترِ \u{2068}$0.99\u{2069}\n"),
+        (["format", "9.99", "--account", "are-en-device", "--label", "Buy %@", "--escape"],
+         "Buy \\u{2068}\\u{200F}9.99\\u{00A0}\\u{062F}.\\u{0625}.\\u{200F}\\u{2069}\n"),
+    ])
+    func formatsAsTheStorefrontOrTesterSees(_ arguments: [String], _ expected: String) throws {
+        let run = try runStorePrice(arguments)
+        #expect(run.status == 0, "\(run.error)")
+        expectBytes(run.output, expected, arguments.joined(separator: " "))
+    }
+
+    @Test func listsEveryStorefrontAsCSV() throws {
+        let run = try runStorePrice(["storefronts", "--format", "csv"])
+        #expect(run.status == 0)
+        let lines = run.output.split(separator: "\n")
+        #expect(lines.count == 176)
+        #expect(lines[0] == "alpha2,alpha3,storefront_id,name,currency,languages,price_locale")
+        #expect(lines.contains("JP,JPN,143462,Japan,JPY,ja;en-US,ja_JP@currency=JPY"))
+        #expect(lines.contains("BS,BHS,143539,Bahamas,USD,en-GB,en_BS@currency=USD"))
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: StorefrontCommandTests.reference.path)))
+    func csvEqualsTheSharedReference() throws {
+        let run = try runStorePrice(["storefronts", "--format", "csv"])
+        let ours = run.output.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).prefix(6).joined(separator: ",") }
+        let reference = try String(contentsOf: Self.reference, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(ours == reference)
+    }
+
+    static let reference = repositoryFile("../shared/reference/storefronts.csv")
+
+    @Test func showsOneStorefront() throws {
+        let run = try runStorePrice(["storefronts", "JPN"])
+        #expect(run.status == 0)
+        expectBytes(run.output, """
+            ID      A2  A3   NAME   CURRENCY  PRICE LOCALE        APPLE LANGUAGES
+            143462  JP  JPN  Japan  JPY       ja_JP@currency=JPY  ja,en-US
+
+            """)
+        let json = try runStorePrice(["storefronts", "143462", "--format", "json"])
+        let decoded = try JSONSerialization.jsonObject(with: json.standardOutput) as? [[String: Any]]
+        #expect(decoded?.first?["priceLocale"] as? String == "ja_JP@currency=JPY")
+    }
+
+    @Test func listsAccounts() throws {
+        let run = try runStorePrice(["accounts", "--format", "csv"])
+        #expect(run.status == 0)
+        let lines = run.output.split(separator: "\n")
+        #expect(lines[0] == "name,email,storefront,currency,store_language,device_locale,price_locale")
+        #expect(lines.contains("usa-en-gb-device,sandbox+usa-en-gb-device@example.com,USA,USD,,en_GB,en_US@currency=USD"))
+        #expect(lines.contains("can-fr,sandbox+can-fr@example.com,CAN,CAD,fr,,fr_CA@currency=CAD"))
+        #expect(lines.count == 1 + 181)
+    }
+
+    @Test func usesAUsersAccountsFile() throws {
+        let file = try temporaryFile(#"[{"name": "qa", "email": "qa@example.com", "storefront": "TUR"}]"#)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = try runStorePrice(["format", "12.99", "--account", "qa", "--accounts", file.path])
+        #expect(run.status == 0, "\(run.error)")
+        expectBytes(run.output, "₺12,99\n")
+        let list = try runStorePrice(["accounts", "--accounts", file.path, "--format", "json"])
+        expectBytes(list.output, """
+            [
+              {"name": "qa", "email": "qa@example.com", "storefront": "TUR", "currency": "TRY", "price_locale": "tr_TR@currency=TRY"}
+            ]
+
+            """)
+    }
+
+    @Test func refusesAPasswordBearingAccountsFile() throws {
+        let file = try temporaryFile(#"[{"name": "qa", "email": "qa@example.com", "storefront": "USA", "password": "hunter2"}]"#)
+        defer { try? FileManager.default.removeItem(at: file) }
+        for arguments in [["accounts", "--accounts", file.path], ["format", "1", "--account", "qa", "--accounts", file.path]] {
+            let run = try runStorePrice(arguments)
+            #expect(run.status == 65)
+            #expect(run.output.isEmpty)
+            expectBytes(run.error, """
+                storeprice: accounts file '\(file.path)', entry 1 ('qa'): has a 'password' field; an accounts file never holds \
+                passwords or other secrets (keep them in a keychain or your CI's secret store)
+
+                """)
+            #expect(!run.error.contains("hunter2"))
+        }
+    }
+
+    @Test(arguments: [
+        (["format", "1", "--storefront", "JPX"], "storeprice: unknown storefront 'JPX'; did you mean JPN?\n"),
+        (["storefronts", "Atlantis"],
+         "storeprice: unknown storefront 'Atlantis'; use a numeric ID (143462), an alpha-3 (JPN) or an alpha-2 (JP) code\n"),
+        (["format", "1", "--account", "nobody"], "storeprice: no test account named 'nobody' in 'built-in'\n"),
+        (["format", "1", "--storefront", "CAN", "--language", "xx"],
+         "storeprice: unsupported locale 'xx in storefront CAN': ICU has no locale data for language 'xx'\n"),
+        (["format", "1.5", "--storefront", "JPN"], "storeprice: JPY uses 0 fraction digits; '1.5' has 1\n"),
+        (["format", "1", "--account", "usa", "--label", "Buy"], "storeprice: label 'Buy' has no %@ for the price\n"),
+        (["accounts", "--accounts", "/nonexistent.json"],
+         "storeprice: cannot read '/nonexistent.json': No such file or directory\n"),
+        (["accounts", "--accounts", "/"], "storeprice: cannot read '/': Is a directory\n"),
+    ])
+    func badDataIsOneLineAndStatus65(_ arguments: [String], _ message: String) throws {
+        let run = try runStorePrice(arguments)
+        #expect(run.status == 65)
+        expectBytes(run.error, message, arguments.joined(separator: " "))
+    }
+
+    @Test(arguments: [
+        ["format", "1", "--language", "fr"],
+        ["format", "1", "--storefront", "JPN", "--locale", "ja_JP@currency=JPY"],
+        ["format", "1", "--accounts", "x.json", "--storefront", "JPN"],
+        ["format", "--batch", "--storefront", "JPN"],
+        ["storefronts", "--format", "xml"],
+    ])
+    func conflictingOptionsAreUsageErrors(_ arguments: [String]) throws {
+        let run = try runStorePrice(arguments)
+        #expect(run.status == 64, "\(arguments)")
+    }
+
+    private func temporaryFile(_ contents: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("storeprice-\(UUID().uuidString).json")
+        try Data(contents.utf8).write(to: url)
+        return url
+    }
+}
