@@ -9,6 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -22,13 +23,17 @@ let package = Package(
         ),
         .target(
             name: "StorePrice",
-            dependencies: ["ICUNumberFormat"]
+            dependencies: [
+                "ICUNumberFormat",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .executableTarget(
             name: "storeprice",
             dependencies: [
                 "StorePrice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(

@@ -53,6 +53,12 @@ static inline int32_t cicu_currencyForLocale(const char *locale, UChar *buffer, 
     return ucurr_forLocale(locale, buffer, capacity, status);
 }
 
+/// Adds the likely script and region to a locale ID (`zh_CN` gives `zh_Hans_CN`).
+static inline int32_t cicu_addLikelySubtags(const char *locale, char *maximized, int32_t capacity,
+                                            UErrorCode *status) {
+    return uloc_addLikelySubtags(locale, maximized, capacity, status);
+}
+
 /// Whether a locale's language is written right to left (`ar`, `he`, `fa`, `ur`).
 static inline UBool cicu_isRightToLeft(const char *locale) { return uloc_isRightToLeft(locale); }
 

@@ -111,6 +111,16 @@ public enum ICU {
         return String(decoding: buffer[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The locale ID with its likely script and region added (`zh_CN` gives `zh_Hans_CN`), or
+    /// the ID itself when ICU cannot tell.
+    public static func addingLikelySubtags(to localeID: String) -> String {
+        var buffer = [CChar](repeating: 0, count: 157)
+        var status = U_ZERO_ERROR
+        let length = cicu_addLikelySubtags(localeID, &buffer, Int32(buffer.count), &status)
+        guard status.rawValue <= U_ZERO_ERROR.rawValue, length > 0, Int(length) < buffer.count else { return localeID }
+        return String(decoding: buffer[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Whether ICU writes the locale's language right to left (`ar_SA`, `he_IL`).
     public static func isRightToLeft(locale localeID: String) -> Bool {
         cicu_isRightToLeft(localeID) != 0

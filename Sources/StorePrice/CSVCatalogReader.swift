@@ -1,0 +1,143 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Streams a CSV catalog: a header `product_id,storefront,price` (in any order) and one row per price.
+///
+/// The rows of one product must be together; a product that appears again after another is an
+/// error, as is a second price for the same storefront. Fields may be quoted (RFC 4180, within a line).
+final class CSVCatalogReader: CatalogSource {
+    static let columns = ["product_id", "storefront", "price"]
+
+    private var lines: LineReader
+    private var columnIndex: (product: Int, storefront: Int, price: Int) = (0, 1, 2)
+    private var columnCount = 3
+    private var pending: (id: String, line: Int, prices: [Int: Price])?
+    private var storefronts = StorefrontCodes()
+    private var prices = PriceCache()
+    private var seen = ProductIDRegistry()
+    private var finished = false
+
+    init(path: String) throws(StorePriceError) {
+        lines = try LineReader(path: path)
+        guard let header = try lines.nextLine() else {
+            throw .invalidCatalog(source: path, line: 1, field: nil, reason: "empty; expected the header product_id,storefront,price")
+        }
+        let names = try Self.fields(header, source: path, line: 1).map { $0.lowercased() }
+        guard Set(names) == Set(Self.columns), names.count == 3 else {
+            throw .invalidCatalog(
+                source: path, line: 1, field: nil,
+                reason: "header is '\(header.escapedForMessage)'; expected product_id,storefront,price")
+        }
+        columnIndex = (
+            names.firstIndex(of: "product_id") ?? 0, names.firstIndex(of: "storefront") ?? 1,
+            names.firstIndex(of: "price") ?? 2
+        )
+        columnCount = names.count
+    }
+
+    var progress: (done: Int, total: Int?) { (lines.bytesRead, lines.totalBytes) }
+
+    func nextProduct() throws(StorePriceError) -> Product? {
+        while !finished {
+            guard let line = try lines.nextLine() else {
+                finished = true
+                break
+            }
+            if line.isEmpty { continue }
+            let number = lines.lineNumber
+            let fields = try Self.fields(line, source: lines.path, line: number)
+            guard fields.count == columnCount else {
+                throw .invalidCatalog(
+                    source: lines.path, line: number, field: nil,
+                    reason: "\(fields.count) field\(fields.count == 1 ? "" : "s"); expected \(columnCount)")
+            }
+            let id = fields[columnIndex.product]
+            guard !id.isEmpty else {
+                throw .invalidCatalog(source: lines.path, line: number, field: "product_id", reason: "empty")
+            }
+            let storefront = try storefronts.storefront(
+                fields[columnIndex.storefront], source: lines.path, line: number, field: "storefront")
+            let price = try prices.price(
+                fields[columnIndex.price], in: storefront, source: lines.path, line: number, field: "price")
+
+            if pending?.id == id {
+                // Mutated in place: copying `pending` out would copy its dictionary on every row.
+                guard pending?.prices.updateValue(price, forKey: storefront.id) == nil else {
+                    throw .invalidCatalog(
+                        source: lines.path, line: number, field: "storefront",
+                        reason: "a second price for '\(id.escapedForMessage)' in \(storefront.alpha3)")
+                }
+                continue
+            }
+            try seen.register(id, line: number, source: lines.path, hint: "; keep each product's rows together")
+            let finishedProduct = pending
+            pending = (id, number, [storefront.id: price])
+            if let finishedProduct {
+                return Product(checkedID: finishedProduct.id, prices: finishedProduct.prices, titles: [:], descriptions: [:])
+            }
+        }
+        guard let last = pending else { return nil }
+        pending = nil
+        return Product(checkedID: last.id, prices: last.prices, titles: [:], descriptions: [:])
+    }
+
+    /// Splits one CSV line into fields; quoted fields may hold commas and doubled quotes.
+    static func fields(_ line: String, source: String, line number: Int) throws(StorePriceError) -> [String] {
+        var line = line
+        let plain = line.withUTF8 { bytes -> [String]? in
+            // The common case, no quotes: cut at each comma.
+            guard let base = bytes.baseAddress else { return [""] }
+            guard memchr(base, Int32(UInt8(ascii: "\"")), bytes.count) == nil else { return nil }
+            var fields: [String] = []
+            fields.reserveCapacity(4)
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: ",") {
+                fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                start = index + 1
+            }
+            return fields
+        }
+        if let plain { return plain }
+        var fields: [String] = []
+        var field = ""
+        var quoted = false
+        var iterator = line.makeIterator()
+        var atFieldStart = true
+        while let character = iterator.next() {
+            if quoted {
+                if character == "\"" {
+                    // A doubled quote is a literal quote; a single one ends the quoted part.
+                    var lookahead = iterator
+                    if lookahead.next() == "\"" {
+                        field.append("\"")
+                        iterator = lookahead
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    field.append(character)
+                }
+            } else if character == "," {
+                fields.append(field)
+                field = ""
+                atFieldStart = true
+                continue
+            } else if character == "\"" && atFieldStart {
+                quoted = true
+            } else {
+                field.append(character)
+            }
+            atFieldStart = false
+        }
+        guard !quoted else {
+            throw .invalidCatalog(source: source, line: number, field: nil, reason: "a quoted field is not closed")
+        }
+        fields.append(field)
+        return fields
+    }
+}

@@ -1,0 +1,147 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A source of products, read one at a time: a catalog file being streamed, or products in memory.
+public protocol CatalogSource {
+    /// The next product, or nil at the end.
+    mutating func nextProduct() throws(StorePriceError) -> Product?
+    /// How far reading has come: bytes read and, when known, the total.
+    var progress: (done: Int, total: Int?) { get }
+}
+
+/// The catalog file formats StorePrice reads.
+public enum CatalogFormat: String, Sendable, CaseIterable {
+    /// CSV with the header `product_id,storefront,price`; each product's rows together.
+    case csv
+    /// JSON Lines, one product per line:
+    /// `{"id":"com.example.level1","prices":{"USA":"0.99"},"title":{"en":"Level 1"}}`.
+    case jsonl
+    /// An Xcode StoreKit configuration file, whose prices belong to its `_storefront`.
+    case storekit
+
+    /// The format a file name implies: `.csv`, `.jsonl`/`.ndjson`, `.storekit`.
+    public init?(path: String) {
+        let lowered = path.lowercased()
+        if lowered.hasSuffix(".csv") {
+            self = .csv
+        } else if lowered.hasSuffix(".jsonl") || lowered.hasSuffix(".ndjson") {
+            self = .jsonl
+        } else if lowered.hasSuffix(".storekit") {
+            self = .storekit
+        } else {
+            return nil
+        }
+    }
+}
+
+/// Opens catalog files.
+///
+/// ```swift
+/// var source = try Catalog.open("Data/catalog-sample.jsonl")
+/// while let product = try source.nextProduct() { print(product.id) }
+/// ```
+public enum Catalog {
+    /// Opens a catalog file for streaming, in the format its name implies unless one is given.
+    ///
+    /// - Parameters:
+    ///   - path: the file; `-` is standard input (give `format` then).
+    ///   - format: the format, when the name does not say it.
+    public static func open(_ path: String, format: CatalogFormat? = nil) throws(StorePriceError)
+        -> any CatalogSource
+    {
+        guard let format = format ?? CatalogFormat(path: path) else {
+            throw .invalidCatalog(
+                source: path, line: nil, field: nil,
+                reason: "cannot tell the format from the name; name it .csv, .jsonl or .storekit, or give the format")
+        }
+        switch format {
+        case .csv: return try CSVCatalogReader(path: path)
+        case .jsonl: return try JSONLinesCatalogReader(path: path)
+        case .storekit: return try StoreKitConfiguration(contentsOfFile: path).products
+        }
+    }
+
+    /// Reads a whole catalog file into memory.
+    public static func load(_ path: String, format: CatalogFormat? = nil) throws(StorePriceError) -> [Product] {
+        var source = try open(path, format: format)
+        var products: [Product] = []
+        while let product = try source.nextProduct() { products.append(product) }
+        return products
+    }
+}
+
+/// Products already in memory, as a ``CatalogSource``.
+public struct ProductList: CatalogSource, Sendable {
+    private let products: [Product]
+    private var index = 0
+
+    public init(_ products: [Product]) {
+        self.products = products
+    }
+
+    public mutating func nextProduct() throws(StorePriceError) -> Product? {
+        guard index < products.count else { return nil }
+        defer { index += 1 }
+        return products[index]
+    }
+
+    public var progress: (done: Int, total: Int?) { (index, products.count) }
+}
+
+/// Remembers each product ID and refuses one seen before.
+struct ProductIDRegistry {
+    private var firstLines: [String: Int] = [:]
+
+    mutating func register(_ id: String, line: Int, source: String, hint: String = "") throws(StorePriceError) {
+        if let first = firstLines[id] {
+            throw .invalidCatalog(
+                source: source, line: line, field: nil,
+                reason: "product '\(id.escapedForMessage)' again; line \(first) has it\(hint)")
+        }
+        firstLines[id] = line
+    }
+}
+
+/// Storefront lookups by the codes a catalog uses, cached.
+struct StorefrontCodes {
+    private var cache: [String: Storefront] = [:]
+
+    mutating func storefront(_ code: String, source: String, line: Int?, field: String) throws(StorePriceError)
+        -> Storefront
+    {
+        if let known = cache[code] { return known }
+        do {
+            let storefront = try Storefront(code)
+            if cache.count < 4096 { cache[code] = storefront }
+            return storefront
+        } catch {
+            throw .invalidCatalog(source: source, line: line, field: field, reason: error.description)
+        }
+    }
+}
+
+/// Price parsing with the results of repeated (currency, text) pairs reused.
+struct PriceCache {
+    private struct Key: Hashable {
+        var currency: String
+        var text: String
+    }
+    private var cache: [Key: Price] = [:]
+
+    mutating func price(_ text: String, in storefront: Storefront, source: String, line: Int?, field: String)
+        throws(StorePriceError) -> Price
+    {
+        let key = Key(currency: storefront.currency.code, text: text)
+        if let known = cache[key] { return known }
+        do {
+            let price = try Price(text, currency: storefront.currency)
+            if cache.count < 1 << 16 { cache[key] = price }
+            return price
+        } catch {
+            throw .invalidCatalog(source: source, line: line, field: field, reason: error.description)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Streams a JSON Lines catalog, one product per line:
+///
+/// ```json
+/// {"id":"com.example.level1","prices":{"USA":"0.99","JPN":"160"},"title":{"en":"Level 1","ja":"レベル1"}}
+/// ```
+///
+/// `prices` maps storefront codes (alpha-3, alpha-2 or numeric ID) to decimal text; JSON numbers are
+/// refused, since most JSON tools read them as binary floating point. `title` and `description`
+/// map language tags to text. Blank lines are skipped.
+final class JSONLinesCatalogReader: CatalogSource {
+    private var lines: LineReader
+    private var storefronts = StorefrontCodes()
+    private var prices = PriceCache()
+    private var seen = ProductIDRegistry()
+    private let decoder = JSONDecoder()
+
+    init(path: String) throws(StorePriceError) {
+        lines = try LineReader(path: path)
+    }
+
+    var progress: (done: Int, total: Int?) { (lines.bytesRead, lines.totalBytes) }
+
+    private struct Line: Decodable {
+        var id: FieldValue?
+        var prices: [String: FieldValue]?
+        var title: [String: FieldValue]?
+        var description: [String: FieldValue]?
+    }
+
+    func nextProduct() throws(StorePriceError) -> Product? {
+        while let text = try lines.nextLine() {
+            if text.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            let number = lines.lineNumber
+            let source = lines.path
+            let line: Line
+            do {
+                line = try decoder.decode(Line.self, from: Data(text.utf8))
+            } catch {
+                throw .invalidCatalog(source: source, line: number, field: nil, reason: "not a JSON object (\(describe(error)))")
+            }
+            guard case .string(let id)? = line.id, !id.isEmpty else {
+                throw .invalidCatalog(source: source, line: number, field: "id", reason: "missing; expected a product ID string")
+            }
+            guard let priceFields = line.prices else {
+                throw .invalidCatalog(source: source, line: number, field: "prices", reason: "missing; expected {\"USA\": \"0.99\", …}")
+            }
+            try seen.register(id, line: number, source: source)
+            var made: [Int: Price] = [:]
+            for code in priceFields.keys.sorted() {
+                let field = "prices.\(code)"
+                guard case .string(let amount)? = priceFields[code] else {
+                    throw .invalidCatalog(
+                        source: source, line: number, field: field,
+                        reason: "expected decimal text such as \"0.99\"; JSON numbers lose digits in most tools")
+                }
+                let storefront = try storefronts.storefront(code, source: source, line: number, field: field)
+                guard made[storefront.id] == nil else {
+                    throw .invalidCatalog(
+                        source: source, line: number, field: field, reason: "a second price for \(storefront.alpha3)")
+                }
+                made[storefront.id] = try prices.price(amount, in: storefront, source: source, line: number, field: field)
+            }
+            return Product(
+                checkedID: id, prices: made,
+                titles: try texts(line.title, field: "title", line: number),
+                descriptions: try texts(line.description, field: "description", line: number))
+        }
+        return nil
+    }
+
+    private func texts(_ fields: [String: FieldValue]?, field: String, line: Int) throws(StorePriceError) -> [String: String] {
+        guard let fields else { return [:] }
+        var texts: [String: String] = [:]
+        for (tag, value) in fields {
+            guard case .string(let text) = value else {
+                throw .invalidCatalog(source: lines.path, line: line, field: "\(field).\(tag)", reason: "expected a string")
+            }
+            texts[tag] = text
+        }
+        return texts
+    }
+}
+
+/// A decoding error's own words, without Swift's type dump.
+func describe(_ error: any Error) -> String {
+    switch error {
+    case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context),
+        DecodingError.valueNotFound(_, let context), DecodingError.keyNotFound(_, let context):
+        let path = context.codingPath.map(\.stringValue).filter { !$0.isEmpty }.joined(separator: ".")
+        return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+    default:
+        return String(describing: error)
+    }
+}
