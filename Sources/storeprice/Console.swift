@@ -69,6 +69,16 @@ struct OutputBuffer: ~Copyable {
         bytes.append(byte)
     }
 
+    mutating func append(bytes more: [UInt8]) {
+        bytes.append(contentsOf: more)
+    }
+
+    /// A growable byte string, for building fragments to append many times.
+    struct Bytes {
+        var storage: [UInt8] = []
+        mutating func append(_ text: String) { storage.append(contentsOf: text.utf8) }
+    }
+
     mutating func endLine() {
         bytes.append(UInt8(ascii: "\n"))
         if bytes.count >= threshold { flush() }

@@ -14,6 +14,6 @@ struct StorePriceCommand: ParsableCommand {
             Exit status: 0 success, 64 usage error, 65 bad data (an amount, locale or currency).
             """,
         version: "storeprice \(StorePriceVersion.current) (ICU \(StorePriceVersion.icu), CLDR \(StorePriceVersion.cldr))",
-        subcommands: [Format.self, Storefronts.self, Accounts.self]
+        subcommands: [Format.self, Render.self, Storefronts.self, Accounts.self]
     )
 }

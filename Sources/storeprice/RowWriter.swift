@@ -1,0 +1,119 @@
+import StorePrice
+
+/// Writes rendered rows as JSON Lines, CSV or a table, into an ``OutputBuffer``.
+struct RowWriter {
+    enum Format: String, CaseIterable {
+        case jsonl, csv, table
+    }
+
+    let format: Format
+    let escape: Bool
+    /// Rows kept for a table, which needs every width before the first line.
+    private var tableRows: [[String]] = []
+    /// Each target's fixed fields, encoded once.
+    private var fragments: [ObjectIdentifier: [UInt8]] = [:]
+
+    init(format: Format, escape: Bool) {
+        self.format = format
+        self.escape = escape
+    }
+
+    static let csvHeader = "product_id,storefront,account,price_locale,amount,formatted,title"
+
+    mutating func begin(into output: inout OutputBuffer) {
+        if format == .csv {
+            output.append(Self.csvHeader)
+            output.endLine()
+        }
+    }
+
+    /// The fields fixed by a target, from after the product ID to before the amount.
+    private mutating func fragment(for target: RenderTarget) -> [UInt8] {
+        if let known = fragments[ObjectIdentifier(target)] { return known }
+        var bytes = OutputBuffer.Bytes()
+        switch format {
+        case .jsonl:
+            bytes.append(#","storefront":""#)
+            bytes.append(target.storefront.alpha3)
+            bytes.append(#"","account":"#)
+            if let account = target.account { bytes.append(JSONLines.quote(account.name)) } else { bytes.append("null") }
+            bytes.append(#","price_locale":""#)
+            bytes.append(target.priceLocale.identifier)
+            bytes.append(#"","amount":""#)
+        case .csv:
+            bytes.append(",")
+            bytes.append(target.storefront.alpha3)
+            bytes.append(",")
+            bytes.append(Self.csvCell(target.account?.name ?? ""))
+            bytes.append(",")
+            bytes.append(target.priceLocale.identifier)
+            bytes.append(",")
+        case .table:
+            break
+        }
+        fragments[ObjectIdentifier(target)] = bytes.storage
+        return bytes.storage
+    }
+
+    mutating func write(_ rows: [RenderedRow], into output: inout OutputBuffer) {
+        for row in rows {
+            let formatted = escape ? UnicodeEscaping.escapeNonASCII(row.formatted) : row.formatted
+            switch format {
+            case .jsonl:
+                output.append(#"{"product":"#)
+                Self.appendJSON(row.productID, to: &output)
+                output.append(bytes: fragment(for: row.target))
+                output.append(row.price.amount)
+                output.append(#"","formatted":"#)
+                Self.appendJSON(formatted, to: &output)
+                output.append(#","title":"#)
+                if let title = row.title { Self.appendJSON(title, to: &output) } else { output.append("null") }
+                output.append(byte: UInt8(ascii: "}"))
+                output.endLine()
+            case .csv:
+                Self.appendCSV(row.productID, to: &output)
+                output.append(bytes: fragment(for: row.target))
+                output.append(row.price.amount)
+                output.append(byte: UInt8(ascii: ","))
+                Self.appendCSV(formatted, to: &output)
+                output.append(byte: UInt8(ascii: ","))
+                Self.appendCSV(row.title ?? "", to: &output)
+                output.endLine()
+            case .table:
+                tableRows.append([
+                    row.productID, row.target.account?.name ?? row.target.storefront.alpha3,
+                    row.target.priceLocale.identifier, formatted, row.title ?? "",
+                ])
+            }
+        }
+    }
+
+    mutating func finish(into output: inout OutputBuffer) {
+        guard format == .table else { return }
+        output.append(Listing.table(header: ["PRODUCT", "FOR", "PRICE LOCALE", "PRICE", "TITLE"], rows: tableRows))
+        output.endLine()
+        tableRows.removeAll()
+    }
+
+    /// A JSON string literal; text needing no escapes is copied as is.
+    static func appendJSON(_ text: String, to output: inout OutputBuffer) {
+        output.append(byte: UInt8(ascii: "\""))
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            output.append(text)
+        } else {
+            output.append(String(JSONLines.quote(text).dropFirst().dropLast()))
+        }
+        output.append(byte: UInt8(ascii: "\""))
+    }
+
+    /// A CSV cell, quoted when it holds a comma, quote or line break.
+    static func appendCSV(_ text: String, to output: inout OutputBuffer) {
+        output.append(csvCell(text))
+    }
+
+    static func csvCell(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
+        else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

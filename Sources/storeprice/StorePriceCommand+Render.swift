@@ -1,0 +1,197 @@
+import ArgumentParser
+import Logging
+import StorePrice
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension RowWriter.Format: ExpressibleByArgument {}
+
+/// The catalog formats, as the CLI names them.
+enum CatalogFormatChoice: String, ExpressibleByArgument, CaseIterable {
+    case csv, jsonl, storekit
+
+    var format: CatalogFormat {
+        switch self {
+        case .csv: .csv
+        case .jsonl: .jsonl
+        case .storekit: .storekit
+        }
+    }
+}
+
+extension StorePriceCommand {
+    struct Render: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Render every product's price for every test account or storefront.",
+            discussion: """
+                Reads a catalog (CSV with product_id,storefront,price; JSON Lines with one product \
+                per line; or an Xcode .storekit file) and writes one row per product and test \
+                account (by default the built-in accounts) or storefront: the price locale, the \
+                amount, the price as that store shows it, and the title in the store language.
+
+                A product with no price in a requested storefront, or an ID in --products that the \
+                catalog lacks, is an invalid product, as a store reports it: left out of the output \
+                and listed on standard error; with --strict the run fails with status 65.
+
+                Examples:
+                  storeprice render Data/catalog-sample.jsonl
+                  storeprice render Data/catalog-sample.jsonl --storefronts JPN,USA,DEU --format table
+                  storeprice render Data/catalog-sample.storekit --storefronts USA
+                  storeprice render Data/catalog-sample.jsonl --products Data/products-sample.plist --strict
+                  storeprice render catalog.csv --storefronts all --output prices.jsonl
+                """
+        )
+
+        @Argument(help: "The catalog file (.csv, .jsonl or .storekit); - reads standard input.")
+        var catalog: String
+
+        @Option(help: "The catalog's format, when its name does not tell it.")
+        var catalogFormat: CatalogFormatChoice?
+
+        @Option(help: ArgumentHelp(
+            "Render for these storefronts (all, or codes such as JPN,USA,143444) instead of test accounts.",
+            valueName: "codes"))
+        var storefronts: String?
+
+        @OptionGroup var accountsSource: AccountsOptions
+
+        @Option(help: ArgumentHelp(
+            "Render only these product IDs: a property list or JSON array of strings.", valueName: "list"))
+        var products: String?
+
+        @Option(help: "The output format: JSON Lines, CSV, or an aligned table (held in memory until the end).")
+        var format: RowWriter.Format = .jsonl
+
+        @Option(help: ArgumentHelp(
+            "Write to this file, replaced only when the run succeeds; standard output when omitted.",
+            valueName: "file"))
+        var output: String?
+
+        @Flag(help: "Fail with status 65 when any product is invalid, instead of leaving it out.")
+        var strict = false
+
+        @Option(help: "Threads to render on; by default one per processor.")
+        var workers: Int = CatalogRenderer.processorCount
+
+        @OptionGroup var formatting: FormattingOptions
+
+        func validate() throws {
+            if storefronts != nil, accountsSource.accounts != nil {
+                throw ValidationError("Give --storefronts or --accounts, not both.")
+            }
+            guard workers >= 1 else { throw ValidationError("--workers must be at least 1.") }
+        }
+
+        func run() throws {
+            do {
+                try render()
+            } catch let error as StorePriceError {
+                Progress.clear()
+                Console.error(error.description)
+                throw ExitCode.dataError
+            } catch let failure as OutputFile.Failure {
+                Progress.clear()
+                Console.error(failure.description)
+                throw ExitCode(73)
+            }
+        }
+
+        private func render() throws {
+            let targets = try self.targets()
+            let productIDs = try products.map { (path) throws(StorePriceError) in try ProductIDList(contentsOfFile: path) }
+            var source = try Catalog.open(catalog, format: catalogFormat?.format)
+            // Invalid products are listed on standard error below, so the library's log stays quiet.
+            let renderer = CatalogRenderer(
+                targets: targets, options: formatting.options, workers: workers,
+                logger: Logger(label: "storeprice", factory: { _ in SwiftLogNoOpLogHandler() }))
+
+            let file = try output.map { (path) throws(OutputFile.Failure) in try OutputFile(path: path) }
+            var buffer = OutputBuffer(descriptor: file?.descriptor ?? Console.standardOutput)
+            var writer = RowWriter(format: format, escape: formatting.escape)
+            writer.begin(into: &buffer)
+            var progress = Progress()
+            let report = try renderer.render(
+                &source, productIDs: productIDs,
+                progress: { report, position in progress.update(rows: report.rows, position: position) }
+            ) { rows in
+                writer.write(rows, into: &buffer)
+            }
+            writer.finish(into: &buffer)
+            buffer.flush()
+            Progress.clear()
+
+            for invalid in report.invalidProducts {
+                Console.error("invalid product \(invalid)")
+            }
+            if !report.invalidProducts.isEmpty {
+                let count = report.invalidProducts.count
+                let noun = count == 1 ? "invalid product" : "invalid products"
+                if strict {
+                    Console.error("\(count) \(noun); --strict makes this an error")
+                    throw ExitCode.dataError
+                }
+                Console.error("left out \(count) \(noun); --strict makes this an error")
+            }
+            try file?.commit()
+        }
+
+        private func targets() throws -> [RenderTarget] {
+            guard let storefronts else {
+                return RenderTarget.accounts(try accountsSource.load().accounts)
+            }
+            if storefronts.lowercased() == "all" {
+                return RenderTarget.storefronts(Storefront.all)
+            }
+            var chosen: [Storefront] = []
+            for code in storefronts.split(separator: ",", omittingEmptySubsequences: true) {
+                let storefront = try Storefront(String(code))
+                if !chosen.contains(storefront) { chosen.append(storefront) }
+            }
+            guard !chosen.isEmpty else {
+                throw ValidationError("--storefronts needs codes, such as JPN,USA, or all.")
+            }
+            return RenderTarget.storefronts(chosen)
+        }
+    }
+}
+
+/// A one-line progress report on standard error, when it is a terminal.
+struct Progress {
+    static let enabled = isatty(Console.standardError) == 1
+    private var started = Clock.now
+    private var lastShown = Clock.now
+
+    mutating func update(rows: Int, position: (done: Int, total: Int?)) {
+        guard Self.enabled else { return }
+        let now = Clock.now
+        guard now - lastShown >= 0.25 else { return }
+        lastShown = now
+        let elapsed = max(now - started, 0.001)
+        let rate = Double(rows) / elapsed
+        var line = "\rrendered \(rows) rows, \(Int(rate)) rows/s"
+        if let total = position.total, total > 0, position.done > 0 {
+            let remaining = elapsed * Double(total - position.done) / Double(position.done)
+            line += ", ETA \(Int(remaining.rounded(.up)))s"
+        }
+        Console.write(line + "\u{1B}[K", to: Console.standardError)
+    }
+
+    static func clear() {
+        guard enabled else { return }
+        Console.write("\r\u{1B}[K", to: Console.standardError)
+    }
+
+    enum Clock {
+        static var now: Double {
+            var time = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &time)
+            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        }
+    }
+}
