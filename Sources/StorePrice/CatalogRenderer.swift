@@ -71,6 +71,11 @@ public struct InvalidProduct: Hashable, Sendable, CustomStringConvertible {
     public let productID: String
     public let reason: Reason
 
+    public init(productID: String, reason: Reason) {
+        self.productID = productID
+        self.reason = reason
+    }
+
     public var description: String { "\(productID): \(reasonDescription)" }
 
     /// Why, in words: `not in the catalog`, `no price in BLR, RUS`.

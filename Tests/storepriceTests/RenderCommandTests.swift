@@ -1,0 +1,125 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct RenderCommandTests {
+    static let sample = repositoryFile("Data/catalog-sample.jsonl").path
+
+    @Test func rendersTheSampleForTheBuiltInAccounts() throws {
+        let run = try runStorePrice(["render", Self.sample])
+        #expect(run.status == 0, "\(run.error)")
+        let lines = Set(run.output.split(separator: "\n").map(String.init))
+        #expect(run.output.split(separator: "\n").count == 31 * 181 - 3)
+        for expected in [
+            #"{"product":"com.example.level1","storefront":"JPN","account":"jpn","price_locale":"ja_JP@currency=JPY","amount":"160","formatted":"￥160","title":"レベル1"}"#,
+            #"{"product":"com.example.removeads","storefront":"CAN","account":"can-fr","price_locale":"fr_CA@currency=CAD","amount":"4.99","formatted":"4,99\#u{00A0}$","title":"Retirer les annonces"}"#,
+            #"{"product":"com.example.coins.100","storefront":"SAU","account":"sau","price_locale":"ar_SA@currency=SAR","amount":"3.99","formatted":"\#u{200F}٣٫٩٩\#u{00A0}ر.س.\#u{200F}","title":"100 عملة"}"#,
+        ] {
+            let found = lines.contains(expected)
+            #expect(found, "missing row: \(escaped(expected))")
+        }
+        expectBytes(run.error, """
+            storeprice: invalid product com.example.starter.bundle: no price in CHN
+            storeprice: invalid product com.example.gift.card: no price in BLR, RUS
+            storeprice: left out 2 invalid products; --strict makes this an error
+
+            """)
+    }
+
+    @Test func isTheSameBytesWithOneWorkerOrMany() throws {
+        let one = try runStorePrice(["render", Self.sample, "--storefronts", "all", "--format", "csv", "--workers", "1"])
+        let two = try runStorePrice(["render", Self.sample, "--storefronts", "all", "--format", "csv", "--workers", "2"])
+        let five = try runStorePrice(["render", Self.sample, "--storefronts", "all", "--format", "csv", "--workers", "5"])
+        #expect(one.standardOutput.count > 100_000)
+        #expect(one.standardOutput == two.standardOutput)
+        #expect(one.standardOutput == five.standardOutput)
+    }
+
+    @Test(arguments: ["Data/products-sample.plist", "Data/products-sample.json"])
+    func rendersOnlyListedProducts(_ list: String) throws {
+        let run = try runStorePrice([
+            "render", Self.sample, "--storefronts", "CHN,USA", "--products", repositoryFile(list).path, "--format", "csv",
+        ])
+        #expect(run.status == 0)
+        let ids = Set(run.output.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[0] })
+        #expect(ids == ["com.example.level1", "com.example.level2", "com.example.removeads", "com.example.pro.monthly",
+                        "com.example.pro.yearly", "com.example.starter.bundle"])
+        let missing = list.hasSuffix("plist") ? "com.example.coins.999" : "com.example.level99"
+        expectBytes(run.error, """
+            storeprice: invalid product com.example.starter.bundle: no price in CHN
+            storeprice: invalid product \(missing): not in the catalog
+            storeprice: left out 2 invalid products; --strict makes this an error
+
+            """)
+    }
+
+    @Test func strictFailsAndLeavesNoFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storeprice-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("prices.jsonl")
+        try Data("old\n".utf8).write(to: output)
+        let run = try runStorePrice([
+            "render", Self.sample, "--products", repositoryFile("Data/products-sample.plist").path,
+            "--strict", "--output", output.path,
+        ])
+        #expect(run.status == 65)
+        #expect(run.error.hasSuffix("storeprice: 2 invalid products; --strict makes this an error\n"))
+        #expect(try String(contentsOf: output, encoding: .utf8) == "old\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["prices.jsonl"])
+    }
+
+    @Test func writesTheOutputFileWhole() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storeprice-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("prices.csv")
+        let run = try runStorePrice([
+            "render", repositoryFile("Data/catalog-sample.csv").path, "--storefronts", "USA,CHE",
+            "--format", "csv", "--output", output.path,
+        ])
+        #expect(run.status == 0)
+        #expect(run.output.isEmpty)
+        let text = try String(contentsOf: output, encoding: .utf8)
+        #expect(text.hasPrefix("""
+            product_id,storefront,account,price_locale,amount,formatted,title
+            com.example.coins.100,USA,,en_US@currency=USD,0.99,$0.99,
+            com.example.coins.100,CHE,,de_CH@currency=CHF,1,CHF\u{00A0}1.00,
+
+            """))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["prices.csv"])
+    }
+
+    @Test func rendersAStoreKitFileAsATable() throws {
+        let run = try runStorePrice([
+            "render", repositoryFile("Data/catalog-sample.storekit").path, "--storefronts", "USA", "--format", "table",
+        ])
+        #expect(run.status == 0)
+        let lines = run.output.split(separator: "\n")
+        #expect(lines.count == 18)
+        expectBytes(String(lines[0]), "PRODUCT                  FOR  PRICE LOCALE        PRICE   TITLE")
+        expectBytes(String(lines[1]), "com.example.coins.100    USA  en_US@currency=USD  $0.99   100 Coins")
+    }
+
+    @Test(arguments: [
+        (["render", "/nonexistent.jsonl"], "storeprice: cannot read '/nonexistent.jsonl': No such file or directory\n"),
+        (["render", "catalog.txt"],
+         "storeprice: catalog 'catalog.txt': cannot tell the format from the name; name it .csv, .jsonl or .storekit, or give the format\n"),
+        (["render", "Data/catalog-sample.jsonl", "--storefronts", "JPX"], "storeprice: unknown storefront 'JPX'; did you mean JPN?\n"),
+        (["render", "Data/catalog-sample.jsonl", "--products", "/nonexistent.plist"],
+         "storeprice: cannot read '/nonexistent.plist': No such file or directory\n"),
+    ])
+    func badInputIsOneLineAndStatus65(_ arguments: [String], _ message: String) throws {
+        let resolved = arguments.map { $0.hasPrefix("Data/") ? repositoryFile($0).path : $0 }
+        let run = try runStorePrice(resolved)
+        #expect(run.status == 65)
+        expectBytes(run.error, message)
+    }
+
+    @Test func readsStandardInputWithAFormat() throws {
+        let input = Data("product_id,storefront,price\ncom.example.a,JPN,160\n".utf8)
+        let run = try runStorePrice(["render", "-", "--catalog-format", "csv", "--storefronts", "JPN", "--format", "csv"], input: input)
+        #expect(run.status == 0)
+        expectBytes(run.output, "product_id,storefront,account,price_locale,amount,formatted,title\ncom.example.a,JPN,,ja_JP@currency=JPY,160,\u{FFE5}160,\n")
+    }
+}
