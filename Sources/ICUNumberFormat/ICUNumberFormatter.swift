@@ -3,7 +3,7 @@
 // every ICU type. An implementation-only import keeps CICU out of this module's
 // interface; no public or stored type here comes from CICU.
 @_implementationOnly import CICU
-import Synchronization
+
 
 /// An ICU number formatter (`UNumberFormatter`) for one skeleton and locale.
 ///
@@ -12,9 +12,9 @@ import Synchronization
 /// try formatter.format(decimal: "1200")  // "￥1,200"
 /// ```
 ///
-/// /// Sendable notes: `UNumberFormatter` is immutable after it is opened and ICU documents
-/// it as thread-safe. `UFormattedNumber` results are not, so each call takes a result from
-/// a pool guarded by a `Mutex` (or opens a new one) and uses it alone until it returns.
+/// Sendable notes: `UNumberFormatter` is immutable after it is opened and ICU documents it as
+/// thread-safe. `UFormattedNumber` results are not, and any formatter can fill any result, so
+/// each thread formats into its own result (``ThreadResult``), kept until the thread exits.
 public final class ICUNumberFormatter: @unchecked Sendable {
     /// The skeleton the formatter was opened with.
     public let skeleton: String
@@ -22,8 +22,6 @@ public final class ICUNumberFormatter: @unchecked Sendable {
     public let locale: String
 
     private let formatter: OpaquePointer
-    private let results = Mutex<[ResultHandle]>([])
-    private static let pooledResultLimit = 16
 
     /// Opens a formatter for a number skeleton such as `currency/EUR unit-width-iso-code`.
     ///
@@ -45,9 +43,6 @@ public final class ICUNumberFormatter: @unchecked Sendable {
     }
 
     deinit {
-        for result in results.withLock({ $0 }) {
-            cicu_closeResult(result.pointer)
-        }
         cicu_closeFormatter(formatter)
     }
 
@@ -72,9 +67,15 @@ public final class ICUNumberFormatter: @unchecked Sendable {
         decimalUTF8 decimal: UnsafeBufferPointer<UInt8>,
         _ body: (UnsafeBufferPointer<UInt8>) -> R
     ) throws(ICUError) -> R {
-        let result = try takeResult()
-        defer { returnResult(result) }
+        try withFormattedUTF16(decimalUTF8: decimal) { utf16 in UTF8Transcoding.withUTF8(utf16, body) }
+    }
 
+    /// Formats decimal text and passes ICU's own UTF-16 result, valid only inside `body`.
+    private func withFormattedUTF16<R>(
+        decimalUTF8 decimal: UnsafeBufferPointer<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt16>) -> R
+    ) throws(ICUError) -> R {
+        let result = try ThreadResult.current()
         var status = U_ZERO_ERROR
         decimal.withMemoryRebound(to: CChar.self) { chars in
             cicu_formatDecimal(formatter, chars.baseAddress, Int32(chars.count), result, &status)
@@ -86,38 +87,6 @@ public final class ICUNumberFormatter: @unchecked Sendable {
             throw ICUError(status.rawValue > 0 ? status : U_INTERNAL_PROGRAM_ERROR)
         }
         try ICUError.check(status)
-        return UTF8Transcoding.withUTF8(
-            UnsafeBufferPointer(start: utf16, count: Int(length)), body
-        )
+        return body(UnsafeBufferPointer(start: utf16, count: Int(length)))
     }
-
-    private func takeResult() throws(ICUError) -> OpaquePointer {
-        if let pooled = results.withLock({ $0.popLast() }) {
-            return pooled.pointer
-        }
-        var status = U_ZERO_ERROR
-        guard let result = cicu_openResult(&status), status.rawValue <= U_ZERO_ERROR.rawValue else {
-            throw ICUError(status.rawValue > 0 ? status : U_MEMORY_ALLOCATION_ERROR)
-        }
-        return result
-    }
-
-    private func returnResult(_ result: OpaquePointer) {
-        let kept = results.withLock { pool -> Bool in
-            guard pool.count < Self.pooledResultLimit else { return false }
-            pool.append(ResultHandle(pointer: result))
-            return true
-        }
-        if !kept {
-            cicu_closeResult(result)
-        }
-    }
-}
-
-/// A `UFormattedNumber` that sits unused in a formatter's pool.
-///
-/// Sendable notes: a pooled result is owned by the pool alone; a thread that takes it
-/// out uses it alone until it puts it back.
-private struct ResultHandle: @unchecked Sendable {
-    let pointer: OpaquePointer
 }

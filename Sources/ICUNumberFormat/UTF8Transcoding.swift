@@ -9,6 +9,15 @@ package enum UTF8Transcoding {
     ) -> R {
         // Each UTF-16 code unit becomes at most three UTF-8 bytes.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(utf16.count * 3, 1)) { buffer in
+            let count = transcode(utf16, into: buffer)
+            return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// Writes the UTF-8 form of `utf16` into `buffer`, which holds three bytes per code unit,
+    /// and returns the number of bytes written.
+    private static func transcode(_ utf16: UnsafeBufferPointer<UInt16>, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        do {
             var out = 0
             var index = 0
             let count = utf16.count
@@ -40,7 +49,7 @@ package enum UTF8Transcoding {
                     out += 3
                 }
             }
-            return body(UnsafeBufferPointer(rebasing: buffer[..<out]))
+            return out
         }
     }
 }

@@ -1,0 +1,42 @@
+// See ICU.swift for why CICU is imported implementation-only.
+@_implementationOnly import CICU
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One `UFormattedNumber` per thread, shared by every formatter the thread uses.
+///
+/// A result is not thread-safe but is not tied to a formatter, so a thread-local one makes
+/// formatting lock-free. It is closed when its thread exits.
+enum ThreadResult {
+    private static let key: pthread_key_t? = {
+        var key = pthread_key_t()
+        let created = pthread_key_create(&key) { pointer in
+            #if canImport(Darwin)
+            cicu_closeResult(OpaquePointer(pointer))
+            #else
+            if let pointer { cicu_closeResult(OpaquePointer(pointer)) }
+            #endif
+        }
+        return created == 0 ? key : nil
+    }()
+
+    /// This thread's result, opened on first use.
+    static func current() throws(ICUError) -> OpaquePointer {
+        guard let key else { throw ICUError(U_MEMORY_ALLOCATION_ERROR) }
+        if let existing = pthread_getspecific(key) {
+            return OpaquePointer(existing)
+        }
+        var status = U_ZERO_ERROR
+        guard let result = cicu_openResult(&status), status.rawValue <= U_ZERO_ERROR.rawValue else {
+            throw ICUError(status.rawValue > 0 ? status : U_MEMORY_ALLOCATION_ERROR)
+        }
+        pthread_setspecific(key, UnsafeRawPointer(result))
+        return result
+    }
+}
