@@ -93,7 +93,8 @@ public struct RenderReport: Sendable {
     public var rows = 0
     /// Products read from the catalog, after any product-ID list.
     public var products = 0
-    /// Distinct (price locale, amount) pairs formatted by ICU.
+    /// Distinct (price locale, amount) pairs formatted by ICU. Past the memo's limit (262,144
+    /// pairs) a pair is formatted each time it appears and counted each time.
     public var distinctPrices = 0
     /// Invalid products, in catalog order, then the listed IDs the catalog lacks in list order.
     public var invalidProducts: [InvalidProduct] = []
@@ -209,6 +210,8 @@ public struct CatalogRenderer: Sendable {
 /// The per-run state of a rendering: targets grouped by price locale, and the format memo.
 final class RenderPlan: Sendable {
     let targets: [RenderTarget]
+    /// Each target's storefront ID, read once per row.
+    let storefrontIDs: [Int]
     let localeIndex: [Int]
     /// Each target's title chain, by index into `chains`.
     let chainIndex: [Int]
@@ -241,6 +244,7 @@ final class RenderPlan: Sendable {
             }
         }
         self.targets = targets
+        self.storefrontIDs = targets.map(\.storefront.id)
         self.localeIndex = localeIndex
         self.chainIndex = chainIndex
         self.chains = chains
@@ -283,18 +287,28 @@ final class RenderPlan: Sendable {
         // Titles resolved for the current product, by chain index; .none when not yet looked up.
         var titles = [String??](repeating: .none, count: chains.count)
         for product in products {
-            var missing: [String] = []
+            let prices = product.prices
+            var missing = 0
             if !product.titles.isEmpty {
                 for index in titles.indices { titles[index] = .none }
             }
-            for (index, target) in targets.enumerated() {
-                guard let price = product.prices[target.storefront.id] else {
-                    if !missing.contains(target.storefront.alpha3) { missing.append(target.storefront.alpha3) }
+            for index in 0..<storefrontIDs.count {
+                guard let price = prices[storefrontIDs[index]] else {
+                    missing += 1
                     continue
                 }
-                let formatted = try memo.formatted(
-                    price, locale: localeIndex[index], worker: worker, formatter: formatters[localeIndex[index]],
-                    productID: product.id, target: target)
+                let locale = localeIndex[index]
+                guard let formatted = memo.formatted(price, locale: locale, worker: worker, formatters: formatters) else {
+                    // Only a price the options cannot show gets here; find out why, once.
+                    do {
+                        _ = try formatters[locale].format(price)
+                    } catch {
+                        throw .invalidCatalog(
+                            source: "catalog", line: nil, field: "\(product.id) in \(targets[index])",
+                            reason: error.description)
+                    }
+                    continue
+                }
                 let title: String?
                 if product.titles.isEmpty {
                     title = nil
@@ -304,10 +318,16 @@ final class RenderPlan: Sendable {
                     title = product.title(following: chains[chainIndex[index]])
                     titles[chainIndex[index]] = .some(title)
                 }
-                rows.append(RenderedRow(productID: product.id, target: target, price: price, formatted: formatted, title: title))
+                rows.append(
+                    RenderedRow(productID: product.id, target: targets[index], price: price, formatted: formatted, title: title))
             }
-            if !missing.isEmpty {
-                invalid.append(InvalidProduct(productID: product.id, reason: .noPrice(storefronts: missing.sorted())))
+            if missing > 0 {
+                var codes: [String] = []
+                for index in 0..<storefrontIDs.count where prices[storefrontIDs[index]] == nil {
+                    let code = targets[index].storefront.alpha3
+                    if !codes.contains(code) { codes.append(code) }
+                }
+                invalid.append(InvalidProduct(productID: product.id, reason: .noPrice(storefronts: codes.sorted())))
             }
         }
         return (rows, invalid)
@@ -318,8 +338,13 @@ final class RenderPlan: Sendable {
 ///
 /// Each worker keeps its own table, read without a lock; a miss there goes to the shared table
 /// under a `Mutex`, where a pair not yet formatted is formatted, so ICU sees it only once.
-///
+/// Real catalogs reuse a few hundred price points per currency; a catalog whose prices never
+/// repeat would grow the tables without end, so past `sharedLimit` and `localLimit` entries
+/// new pairs are formatted without being kept, and memory stays flat.
 final class FormatMemo: Sendable {
+    static let sharedLimit = 1 << 18
+    static let localLimit = 1 << 16
+
     private struct Key: Hashable {
         var locale: Int
         var amount: String
@@ -330,38 +355,38 @@ final class FormatMemo: Sendable {
     /// Sendable notes: only the thread running that worker's slice touches it.
     private final class WorkerTable: @unchecked Sendable {
         var byLocale: [[String: String]]
+        var count = 0
         init(locales: Int) { byLocale = Array(repeating: [:], count: locales) }
     }
 
     private let local: [WorkerTable]
     private let shared = Mutex<[Key: String]>([:])
+    private let formattedCount = Atomic<Int>(0)
 
     init(locales: Int, workers: Int) {
         local = (0..<workers).map { _ in WorkerTable(locales: locales) }
     }
 
-    var count: Int { shared.withLock { $0.count } }
+    /// How many pairs ICU has formatted.
+    var count: Int { formattedCount.load(ordering: .relaxed) }
 
-    func formatted(
-        _ price: Price, locale: Int, worker: Int, formatter: PriceFormatter, productID: String, target: RenderTarget
-    ) throws(StorePriceError) -> String {
+    /// The formatted price, or nil when the formatter refuses it.
+    func formatted(_ price: Price, locale: Int, worker: Int, formatters: [PriceFormatter]) -> String? {
         let table = local[worker]
         if let known = table.byLocale[locale][price.amount] { return known }
         let key = Key(locale: locale, amount: price.amount)
-        let result = shared.withLock { table -> Result<String, StorePriceError> in
-            if let known = table[key] { return .success(known) }
-            let result = Result { () throws(StorePriceError) in try formatter.format(price) }
-            if case .success(let text) = result { table[key] = text }
-            return result
-        }
-        switch result {
-        case .success(let text):
-            table.byLocale[locale][price.amount] = text
+        let text = shared.withLock { table -> String? in
+            if let known = table[key] { return known }
+            guard let text = try? formatters[locale].format(price) else { return nil }
+            formattedCount.add(1, ordering: .relaxed)
+            if table.count < FormatMemo.sharedLimit { table[key] = text }
             return text
-        case .failure(let error):
-            throw .invalidCatalog(
-                source: "catalog", line: nil, field: "\(productID) in \(target)", reason: error.description)
         }
+        if let text, table.count < FormatMemo.localLimit {
+            table.byLocale[locale][price.amount] = text
+            table.count += 1
+        }
+        return text
     }
 }
 
