@@ -57,6 +57,60 @@ public struct RenderedRow: Sendable {
     public let title: String?
 }
 
+/// The rows of one batch, in order: a collection of ``RenderedRow``.
+///
+/// Rows are kept as indices into the batch's products, the run's targets and a shared table of
+/// formatted prices, so producing them costs no allocation or reference counting per row. Reading
+/// a row builds its ``RenderedRow``; the `…(at:)` accessors read one field without building it.
+public struct RenderedBatch: RandomAccessCollection, Sendable {
+    struct Entry {
+        var product: Int32
+        var target: Int32
+        /// A slot in the run's price store, or, when negative, `-1 - i` for `overflow[i]`.
+        var price: Int32
+        /// An index into `titles`, or -1 for no title.
+        var title: Int32
+    }
+
+    let products: [Product]
+    let targets: [RenderTarget]
+    let store: PriceStore
+    let overflow: [PriceStore.Slot]
+    let titles: [String]
+    let entries: [Entry]
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { entries.count }
+
+    public subscript(position: Int) -> RenderedRow {
+        let slot = slot(position)
+        return RenderedRow(
+            productID: productID(at: position), target: target(at: position), price: slot.price,
+            formatted: slot.formatted, title: title(at: position))
+    }
+
+    /// The product ID of row `position`.
+    public func productID(at position: Int) -> String { products[Int(entries[position].product)].id }
+    /// The storefront or account of row `position`.
+    public func target(at position: Int) -> RenderTarget { targets[Int(entries[position].target)] }
+    /// The index in the renderer's targets of row `position`'s target.
+    public func targetIndex(at position: Int) -> Int { Int(entries[position].target) }
+    /// The amount of row `position`, in canonical decimal text.
+    public func amount(at position: Int) -> String { slot(position).price.amount }
+    /// The formatted price of row `position`.
+    public func formatted(at position: Int) -> String { slot(position).formatted }
+    /// The title of row `position`, if any.
+    public func title(at position: Int) -> String? {
+        let index = entries[position].title
+        return index < 0 ? nil : titles[Int(index)]
+    }
+
+    private func slot(_ position: Int) -> PriceStore.Slot {
+        let price = entries[position].price
+        return price >= 0 ? store[Int(price)] : overflow[Int(-1 - price)]
+    }
+}
+
 /// A product the store would report as invalid: one the catalog lacks, or one with no price in a
 /// requested storefront.
 public struct InvalidProduct: Hashable, Sendable, CustomStringConvertible {
@@ -155,7 +209,8 @@ public struct CatalogRenderer: Sendable {
     ///   - source: the catalog; read to its end.
     ///   - productIDs: when given, only these products are rendered, and listed IDs the catalog
     ///     lacks are invalid products.
-    ///   - emit: called on the calling thread with each batch's rows, in order.
+    ///   - emit: called on the calling thread with each batch's rows, in order. A batch stays
+    ///     valid after `emit` returns.
     /// - Returns: counts and the invalid products, which are also logged.
     /// - Throws: the catalog's errors; a price ICU cannot format under the options (such as
     ///   `JPY 160.5` with `.reject`), naming the product and storefront; and what `emit` throws.
@@ -163,7 +218,7 @@ public struct CatalogRenderer: Sendable {
         _ source: inout some CatalogSource,
         productIDs: ProductIDList? = nil,
         progress: ((RenderReport, (done: Int, total: Int?)) -> Void)? = nil,
-        emit: ([RenderedRow]) throws -> Void
+        emit: (RenderedBatch) throws -> Void
     ) throws -> RenderReport {
         let wanted = productIDs.map { Set($0.ids) }
         var found: Set<String> = []
@@ -213,6 +268,9 @@ final class RenderPlan: Sendable {
     /// Each target's storefront ID, read once per row.
     let storefrontIDs: [Int]
     let localeIndex: [Int]
+    /// Each target's currency, by index into the run's distinct currencies.
+    let currencyIndex: [Int]
+    let currencyCount: Int
     /// Each target's title chain, by index into `chains`.
     let chainIndex: [Int]
     let chains: [TitleChain]
@@ -245,81 +303,143 @@ final class RenderPlan: Sendable {
         }
         self.targets = targets
         self.storefrontIDs = targets.map(\.storefront.id)
+        var currencies: [CurrencyCode: Int] = [:]
+        var currencyIndex: [Int] = []
+        for target in targets {
+            let code = target.priceLocale.currency
+            if currencies[code] == nil { currencies[code] = currencies.count }
+            currencyIndex.append(currencies[code] ?? 0)
+        }
+        self.currencyIndex = currencyIndex
+        self.currencyCount = currencies.count
         self.localeIndex = localeIndex
         self.chainIndex = chainIndex
         self.chains = chains
         self.formatters = formatters
         self.workers = workers
-        self.memo = FormatMemo(locales: formatters.count, workers: workers)
+        self.memo = FormatMemo(locales: formatters.count, currencies: currencies.count, workers: workers)
     }
 
     /// Renders a batch: contiguous slices on each worker, joined in order.
-    func render(_ products: [Product]) throws(StorePriceError) -> (rows: [RenderedRow], invalid: [InvalidProduct]) {
-        let slices = min(workers, products.count)
-        let results = SliceResults(count: slices)
-        let perSlice = (products.count + slices - 1) / slices
+    func render(_ products: [Product]) throws(StorePriceError) -> (rows: RenderedBatch, invalid: [InvalidProduct]) {
+        let slices = max(1, min(workers, products.count))
+        let results = SliceResults<SliceOutput>(count: slices)
+        let perSlice = max(1, (products.count + slices - 1) / slices)
         let work: @Sendable (Int) -> Void = { slice in
-            let range = (slice * perSlice)..<min(products.count, (slice + 1) * perSlice)
-            results.store(slice, Result { () throws(StorePriceError) in try self.render(products[range], worker: slice) })
+            let range = min(products.count, slice * perSlice)..<min(products.count, (slice + 1) * perSlice)
+            results.store(slice, Result { () throws(StorePriceError) in try self.render(products, range, worker: slice) })
         }
         if slices == 1 {
             work(0)
         } else {
             DispatchQueue.concurrentPerform(iterations: slices, execute: work)
         }
-        var rows: [RenderedRow] = []
-        rows.reserveCapacity(products.count * targets.count)
+        var entries: [RenderedBatch.Entry] = []
+        var titles: [String] = []
+        var overflow: [PriceStore.Slot] = []
         var invalid: [InvalidProduct] = []
         for slice in 0..<slices {
-            let part = try results.take(slice).get()
-            rows.append(contentsOf: part.rows)
-            invalid.append(contentsOf: part.invalid)
+            var part = try results.take(slice).get()
+            if slices > 1 {
+                // Re-base the slice's own title and overflow indices onto the joined arrays.
+                let titleBase = Int32(titles.count)
+                let overflowBase = Int32(overflow.count)
+                for index in part.entries.indices {
+                    if part.entries[index].title >= 0 { part.entries[index].title += titleBase }
+                    if part.entries[index].price < 0 { part.entries[index].price -= overflowBase }
+                }
+            }
+            entries += part.entries
+            titles += part.titles
+            overflow += part.overflow
+            invalid += part.invalid
         }
-        return (rows, invalid)
+        let batch = RenderedBatch(
+            products: products, targets: targets, store: memo.store, overflow: overflow, titles: titles, entries: entries)
+        return (batch, invalid)
     }
 
-    private func render(_ products: ArraySlice<Product>, worker: Int) throws(StorePriceError)
-        -> (rows: [RenderedRow], invalid: [InvalidProduct])
-    {
-        var rows: [RenderedRow] = []
-        rows.reserveCapacity(products.count * targets.count)
+    private struct SliceOutput {
+        var entries: [RenderedBatch.Entry] = []
+        var titles: [String] = []
+        var overflow: [PriceStore.Slot] = []
         var invalid: [InvalidProduct] = []
-        // Titles resolved for the current product, by chain index; .none when not yet looked up.
-        var titles = [String??](repeating: .none, count: chains.count)
-        for product in products {
+    }
+
+    private func render(_ products: [Product], _ range: Range<Int>, worker: Int) throws(StorePriceError) -> SliceOutput {
+        var output = SliceOutput()
+        output.entries.reserveCapacity(range.count * targets.count)
+        // Titles resolved for the current product, by chain index: -2 not yet looked up, -1 none.
+        var titleIndex = [Int32](repeating: -2, count: chains.count)
+        // Locals, so the two threads never touch the shared arrays' reference counts per row.
+        let storefrontIDs = self.storefrontIDs
+        let localeIndex = self.localeIndex
+        let currencyIndex = self.currencyIndex
+        let chainIndex = self.chainIndex
+        let chains = self.chains
+        let formatters = self.formatters
+        let memo = self.memo
+        var table = memo.takeTable(worker)
+        defer { memo.putBack(table, worker: worker) }
+        // The product's last amount and its ID per currency: most storefronts of a currency share one.
+        var lastAmount = [String](repeating: "", count: currencyCount)
+        var lastID = [Int32](repeating: -1, count: currencyCount)
+        for productIndex in range {
+            let product = products[productIndex]
             let prices = product.prices
-            var missing = 0
-            if !product.titles.isEmpty {
-                for index in titles.indices { titles[index] = .none }
+            let hasTitles = !product.titles.isEmpty
+            for index in lastID.indices { lastID[index] = -1 }
+            if hasTitles {
+                for index in titleIndex.indices { titleIndex[index] = -2 }
             }
+            var missing = 0
             for index in 0..<storefrontIDs.count {
                 guard let price = prices[storefrontIDs[index]] else {
                     missing += 1
                     continue
                 }
                 let locale = localeIndex[index]
-                guard let formatted = memo.formatted(price, locale: locale, worker: worker, formatters: formatters) else {
-                    // Only a price the options cannot show gets here; find out why, once.
-                    do {
-                        _ = try formatters[locale].format(price)
-                    } catch {
-                        throw .invalidCatalog(
-                            source: "catalog", line: nil, field: "\(product.id) in \(targets[index])",
-                            reason: error.description)
-                    }
-                    continue
-                }
-                let title: String?
-                if product.titles.isEmpty {
-                    title = nil
-                } else if let known = titles[chainIndex[index]] {
-                    title = known
+                let currency = currencyIndex[index]
+                let amountID: Int32
+                if lastID[currency] >= 0, lastAmount[currency] == price.amount {
+                    amountID = lastID[currency]
                 } else {
-                    title = product.title(following: chains[chainIndex[index]])
-                    titles[chainIndex[index]] = .some(title)
+                    amountID = table.amountID(price.amount, currency: currency)
+                    lastAmount[currency] = price.amount
+                    lastID[currency] = amountID
                 }
-                rows.append(
-                    RenderedRow(productID: product.id, target: targets[index], price: price, formatted: formatted, title: title))
+                let slot: Int32
+                switch table.slot(locale: locale, amountID: amountID) ?? memo.slot(
+                    price, locale: locale, amountID: amountID, table: &table, formatters: formatters)
+                {
+                case FormatMemo.full:
+                    // The store is full: keep this price with the batch.
+                    guard let text = try? formatters[locale].format(price) else {
+                        throw refusal(product, price, index)
+                    }
+                    output.overflow.append(PriceStore.Slot(price: price, formatted: text))
+                    slot = Int32(-output.overflow.count)
+                case FormatMemo.refused:
+                    throw refusal(product, price, index)
+                case let stored:
+                    slot = stored
+                }
+                var title: Int32 = -1
+                if hasTitles {
+                    let chain = chainIndex[index]
+                    title = titleIndex[chain]
+                    if title == -2 {
+                        if let text = product.title(following: chains[chain]) {
+                            title = Int32(output.titles.count)
+                            output.titles.append(text)
+                        } else {
+                            title = -1
+                        }
+                        titleIndex[chain] = title
+                    }
+                }
+                output.entries.append(
+                    RenderedBatch.Entry(product: Int32(productIndex), target: Int32(index), price: slot, title: title))
             }
             if missing > 0 {
                 var codes: [String] = []
@@ -327,84 +447,205 @@ final class RenderPlan: Sendable {
                     let code = targets[index].storefront.alpha3
                     if !codes.contains(code) { codes.append(code) }
                 }
-                invalid.append(InvalidProduct(productID: product.id, reason: .noPrice(storefronts: codes.sorted())))
+                output.invalid.append(InvalidProduct(productID: product.id, reason: .noPrice(storefronts: codes.sorted())))
             }
         }
-        return (rows, invalid)
+        return output
+    }
+
+    /// Why a price cannot be shown under the run's options, naming the product and target.
+    private func refusal(_ product: Product, _ price: Price, _ index: Int) -> StorePriceError {
+        do {
+            _ = try formatters[localeIndex[index]].format(price)
+            return .icuFailure(code: "U_INTERNAL_PROGRAM_ERROR", operation: "format \(price)")
+        } catch {
+            return .invalidCatalog(
+                source: "catalog", line: nil, field: "\(product.id) in \(targets[index])", reason: error.description)
+        }
     }
 }
 
-/// Formatted prices by (price locale, amount): each formatted by ICU once per run.
+/// Formatted prices by (price locale, amount), each formatted by ICU once per run and kept in a
+/// ``PriceStore`` slot that rows refer to by number.
 ///
 /// Each worker keeps its own table, read without a lock; a miss there goes to the shared table
-/// under a `Mutex`, where a pair not yet formatted is formatted, so ICU sees it only once.
-/// Real catalogs reuse a few hundred price points per currency; a catalog whose prices never
-/// repeat would grow the tables without end, so past `sharedLimit` and `localLimit` entries
-/// new pairs are formatted without being kept, and memory stays flat.
+/// under a `Mutex`, and a pair not yet there is formatted and stored once. Real
+/// catalogs reuse a few hundred price points per currency; when a catalog's prices never repeat
+/// the store fills up, and later prices are kept with their batch instead, so memory stays flat.
 final class FormatMemo: Sendable {
-    static let sharedLimit = 1 << 18
-    static let localLimit = 1 << 16
+    /// `slot(…)` results that are not slots.
+    static let full: Int32 = -1
+    static let refused: Int32 = -2
+    /// The most amounts a worker numbers per currency; past it, amounts go through the shared table.
+    static let localLimit = 1 << 14
 
     private struct Key: Hashable {
         var locale: Int
         var amount: String
     }
 
-    /// One worker's formatted prices by locale index, then amount.
-    ///
-    /// Sendable notes: only the thread running that worker's slice touches it.
-    private final class WorkerTable: @unchecked Sendable {
-        var byLocale: [[String: String]]
-        var count = 0
-        init(locales: Int) { byLocale = Array(repeating: [:], count: locales) }
+    /// One worker's view: amounts numbered per currency, and slots by locale and amount number.
+    /// A worker moves it out of the memo for its slice and back after, so the hot loop works on a
+    /// local value.
+    struct WorkerTable {
+        private var amountIDs: [[String: Int32]]
+        private var slots: [[Int32]]
+        private var nextID: [Int32]
+
+        init(locales: Int, currencies: Int) {
+            amountIDs = Array(repeating: [:], count: currencies)
+            nextID = Array(repeating: 0, count: currencies)
+            slots = Array(repeating: [], count: locales)
+        }
+
+        /// The worker's number for an amount in a currency, or -1 past ``FormatMemo/localLimit``.
+        mutating func amountID(_ amount: String, currency: Int) -> Int32 {
+            if let known = amountIDs[currency][amount] { return known }
+            guard nextID[currency] < FormatMemo.localLimit else { return -1 }
+            let id = nextID[currency]
+            nextID[currency] += 1
+            amountIDs[currency][amount] = id
+            return id
+        }
+
+        func slot(locale: Int, amountID: Int32) -> Int32? {
+            guard amountID >= 0, Int(amountID) < slots[locale].count else { return nil }
+            let slot = slots[locale][Int(amountID)]
+            return slot >= 0 ? slot : nil
+        }
+
+        mutating func remember(_ slot: Int32, locale: Int, amountID: Int32) {
+            guard amountID >= 0, slot >= 0 else { return }
+            let needed = Int(amountID) + 1
+            if slots[locale].count < needed {
+                slots[locale].append(contentsOf: repeatElement(-1, count: needed - slots[locale].count))
+            }
+            slots[locale][Int(amountID)] = slot
+        }
     }
 
-    private let local: [WorkerTable]
-    private let shared = Mutex<[Key: String]>([:])
+    /// Sendable notes: box `i` is touched only by the thread running worker `i`'s slice.
+    private final class Box: @unchecked Sendable {
+        var table: WorkerTable
+        init(_ table: WorkerTable) { self.table = table }
+    }
+
+    let store = PriceStore()
+    private let local: [Box]
+    private let shared = Mutex<[Key: Int32]>([:])
     private let formattedCount = Atomic<Int>(0)
 
-    init(locales: Int, workers: Int) {
-        local = (0..<workers).map { _ in WorkerTable(locales: locales) }
+    init(locales: Int, currencies: Int, workers: Int) {
+        local = (0..<workers).map { _ in Box(WorkerTable(locales: locales, currencies: currencies)) }
     }
 
-    /// How many pairs ICU has formatted.
+    /// Moves worker `worker`'s table out, leaving an empty one until ``putBack(_:worker:)``.
+    func takeTable(_ worker: Int) -> WorkerTable {
+        let box = local[worker]
+        let table = box.table
+        box.table = WorkerTable(locales: 0, currencies: 0)
+        return table
+    }
+
+    func putBack(_ table: consuming WorkerTable, worker: Int) {
+        local[worker].table = table
+    }
+
+    /// How many pairs ICU has formatted into the store.
     var count: Int { formattedCount.load(ordering: .relaxed) }
 
-    /// The formatted price, or nil when the formatter refuses it.
-    func formatted(_ price: Price, locale: Int, worker: Int, formatters: [PriceFormatter]) -> String? {
-        let table = local[worker]
-        if let known = table.byLocale[locale][price.amount] { return known }
+    /// The store slot of a price in a locale, after a miss in the worker's table: formatted on
+    /// first sight; ``full`` when the store has no room left, ``refused`` when the formatter
+    /// refuses the price.
+    func slot(_ price: Price, locale: Int, amountID: Int32, table: inout WorkerTable, formatters: [PriceFormatter]) -> Int32 {
         let key = Key(locale: locale, amount: price.amount)
-        let text = shared.withLock { table -> String? in
-            if let known = table[key] { return known }
-            guard let text = try? formatters[locale].format(price) else { return nil }
+        if let known = shared.withLock({ $0[key] }) {
+            table.remember(known, locale: locale, amountID: amountID)
+            return known
+        }
+        // ICU runs outside the lock, so workers meeting new prices at once do not queue; two
+        // that race on the same pair both format it, and the first stored is kept.
+        guard !store.isFull else { return FormatMemo.full }
+        guard let text = try? formatters[locale].format(price) else { return FormatMemo.refused }
+        let slot = shared.withLock { entries -> Int32 in
+            if let known = entries[key] { return known }
+            guard !store.isFull else { return FormatMemo.full }
+            let slot = store.append(PriceStore.Slot(price: price, formatted: text))
             formattedCount.add(1, ordering: .relaxed)
-            if table.count < FormatMemo.sharedLimit { table[key] = text }
-            return text
+            entries[key] = slot
+            return slot
         }
-        if let text, table.count < FormatMemo.localLimit {
-            table.byLocale[locale][price.amount] = text
-            table.count += 1
+        table.remember(slot, locale: locale, amountID: amountID)
+        return slot
+    }
+}
+
+/// Formatted prices, each written once into a slot that never moves, read by number.
+///
+/// Slots live in fixed chunks allocated as needed; the chunk table is allocated whole up front, so
+/// appending never moves what readers see.
+///
+/// Sendable notes: `append` runs under `FormatMemo`'s lock. A slot is read only by a batch made
+/// after the workers that wrote it have finished (`concurrentPerform` returns), and never changes.
+final class PriceStore: @unchecked Sendable {
+    struct Slot: Sendable {
+        let price: Price
+        let formatted: String
+    }
+
+    static let chunkSize = 4096
+    static let chunkCount = 64
+    /// The most slots: 262,144.
+    static let capacity = chunkSize * chunkCount
+
+    private let chunks: UnsafeMutablePointer<UnsafeMutablePointer<Slot>?>
+    private var count = 0
+
+    init() {
+        chunks = .allocate(capacity: Self.chunkCount)
+        chunks.initialize(repeating: nil, count: Self.chunkCount)
+    }
+
+    deinit {
+        for chunk in 0..<Self.chunkCount {
+            guard let slots = chunks[chunk] else { continue }
+            let used = min(Self.chunkSize, max(0, count - chunk * Self.chunkSize))
+            slots.deinitialize(count: used)
+            slots.deallocate()
         }
-        return text
+        chunks.deallocate()
+    }
+
+    var isFull: Bool { count == Self.capacity }
+
+    func append(_ slot: Slot) -> Int32 {
+        let chunk = count / Self.chunkSize
+        if chunks[chunk] == nil { chunks[chunk] = .allocate(capacity: Self.chunkSize) }
+        (chunks[chunk].unsafelyUnwrapped + count % Self.chunkSize).initialize(to: slot)
+        count += 1
+        return Int32(count - 1)
+    }
+
+    subscript(index: Int) -> Slot {
+        chunks[index / Self.chunkSize].unsafelyUnwrapped[index % Self.chunkSize]
     }
 }
 
 /// One result slot per slice, each written by one worker and read after all have finished.
 ///
 /// Sendable notes: slot `i` is written only by slice `i`, and read only after `concurrentPerform` returns.
-final class SliceResults: @unchecked Sendable {
-    private var slots: [Result<(rows: [RenderedRow], invalid: [InvalidProduct]), StorePriceError>?]
+final class SliceResults<Output>: @unchecked Sendable {
+    private var slots: [Result<Output, StorePriceError>?]
 
     init(count: Int) {
         slots = Array(repeating: nil, count: count)
     }
 
-    func store(_ index: Int, _ result: Result<(rows: [RenderedRow], invalid: [InvalidProduct]), StorePriceError>) {
+    func store(_ index: Int, _ result: Result<Output, StorePriceError>) {
         slots[index] = result
     }
 
-    func take(_ index: Int) -> Result<(rows: [RenderedRow], invalid: [InvalidProduct]), StorePriceError> {
-        slots[index] ?? .success(([], []))
+    func take(_ index: Int) -> Result<Output, StorePriceError> {
+        slots[index] ?? .failure(.icuFailure(code: "U_INTERNAL_PROGRAM_ERROR", operation: "render a batch"))
     }
 }

@@ -10,8 +10,8 @@ struct RowWriter {
     let escape: Bool
     /// Rows kept for a table, which needs every width before the first line.
     private var tableRows: [[String]] = []
-    /// Each target's fixed fields, encoded once.
-    private var fragments: [ObjectIdentifier: [UInt8]] = [:]
+    /// Each target's fixed fields, encoded once, by target index.
+    private var fragments: [[UInt8]?] = []
 
     init(format: Format, escape: Bool) {
         self.format = format
@@ -28,8 +28,8 @@ struct RowWriter {
     }
 
     /// The fields fixed by a target, from after the product ID to before the amount.
-    private mutating func fragment(for target: RenderTarget) -> [UInt8] {
-        if let known = fragments[ObjectIdentifier(target)] { return known }
+    private mutating func fragment(for target: RenderTarget, index: Int) -> [UInt8] {
+        if index < fragments.count, let known = fragments[index] { return known }
         var bytes = OutputBuffer.Bytes()
         switch format {
         case .jsonl:
@@ -51,38 +51,40 @@ struct RowWriter {
         case .table:
             break
         }
-        fragments[ObjectIdentifier(target)] = bytes.storage
+        if fragments.count <= index { fragments += Array(repeating: nil, count: index + 1 - fragments.count) }
+        fragments[index] = bytes.storage
         return bytes.storage
     }
 
-    mutating func write(_ rows: [RenderedRow], into output: inout OutputBuffer) {
-        for row in rows {
-            let formatted = escape ? UnicodeEscaping.escapeNonASCII(row.formatted) : row.formatted
+    mutating func write(_ rows: RenderedBatch, into output: inout OutputBuffer) {
+        for position in rows.indices {
+            let formatted = escape ? UnicodeEscaping.escapeNonASCII(rows.formatted(at: position)) : rows.formatted(at: position)
             switch format {
             case .jsonl:
                 output.append(#"{"product":"#)
-                Self.appendJSON(row.productID, to: &output)
-                output.append(bytes: fragment(for: row.target))
-                output.append(row.price.amount)
+                Self.appendJSON(rows.productID(at: position), to: &output)
+                output.append(bytes: fragment(for: rows.target(at: position), index: rows.targetIndex(at: position)))
+                output.append(rows.amount(at: position))
                 output.append(#"","formatted":"#)
                 Self.appendJSON(formatted, to: &output)
                 output.append(#","title":"#)
-                if let title = row.title { Self.appendJSON(title, to: &output) } else { output.append("null") }
+                if let title = rows.title(at: position) { Self.appendJSON(title, to: &output) } else { output.append("null") }
                 output.append(byte: UInt8(ascii: "}"))
                 output.endLine()
             case .csv:
-                Self.appendCSV(row.productID, to: &output)
-                output.append(bytes: fragment(for: row.target))
-                output.append(row.price.amount)
+                Self.appendCSV(rows.productID(at: position), to: &output)
+                output.append(bytes: fragment(for: rows.target(at: position), index: rows.targetIndex(at: position)))
+                output.append(rows.amount(at: position))
                 output.append(byte: UInt8(ascii: ","))
                 Self.appendCSV(formatted, to: &output)
                 output.append(byte: UInt8(ascii: ","))
-                Self.appendCSV(row.title ?? "", to: &output)
+                Self.appendCSV(rows.title(at: position) ?? "", to: &output)
                 output.endLine()
             case .table:
+                let target = rows.target(at: position)
                 tableRows.append([
-                    row.productID, row.target.account?.name ?? row.target.storefront.alpha3,
-                    row.target.priceLocale.identifier, formatted, row.title ?? "",
+                    rows.productID(at: position), target.account?.name ?? target.storefront.alpha3,
+                    target.priceLocale.identifier, formatted, rows.title(at: position) ?? "",
                 ])
             }
         }
