@@ -268,6 +268,9 @@ final class RenderPlan: Sendable {
     /// Each target's storefront ID, read once per row.
     let storefrontIDs: [Int]
     let localeIndex: [Int]
+    /// Storefront IDs less `idBase` index a dense array per worker; `idSpan` is its size.
+    let idBase: Int
+    let idSpan: Int
     /// Each target's currency, by index into the run's distinct currencies.
     let currencyIndex: [Int]
     let currencyCount: Int
@@ -303,6 +306,9 @@ final class RenderPlan: Sendable {
         }
         self.targets = targets
         self.storefrontIDs = targets.map(\.storefront.id)
+        let allIDs = Storefront.all.map(\.id) + storefrontIDs
+        self.idBase = allIDs.min() ?? 0
+        self.idSpan = (allIDs.max() ?? 0) - idBase + 1
         var currencies: [CurrencyCode: Int] = [:]
         var currencyIndex: [Int] = []
         for target in targets {
@@ -379,6 +385,11 @@ final class RenderPlan: Sendable {
         let chains = self.chains
         let formatters = self.formatters
         let memo = self.memo
+        let idBase = self.idBase
+        let idSpan = self.idSpan
+        // The current product's amounts by storefront ID, and which product last set each.
+        var amounts = [String](repeating: "", count: idSpan)
+        var owner = [Int](repeating: -1, count: idSpan)
         var table = memo.takeTable(worker)
         defer { memo.putBack(table, worker: worker) }
         // The product's last amount and its ID per currency: most storefronts of a currency share one.
@@ -389,37 +400,52 @@ final class RenderPlan: Sendable {
             let prices = product.prices
             let hasTitles = !product.titles.isEmpty
             for index in lastID.indices { lastID[index] = -1 }
+            // One pass over the product's prices instead of a hashed lookup per target.
+            for (id, price) in prices {
+                let offset = id - idBase
+                guard offset >= 0, offset < idSpan else { continue }
+                amounts[offset] = price.amount
+                owner[offset] = productIndex
+            }
             if hasTitles {
                 for index in titleIndex.indices { titleIndex[index] = -2 }
             }
             var missing = 0
             for index in 0..<storefrontIDs.count {
-                guard let price = prices[storefrontIDs[index]] else {
+                let offset = storefrontIDs[index] - idBase
+                guard offset >= 0, offset < idSpan, owner[offset] == productIndex else {
                     missing += 1
                     continue
                 }
+                let amount = amounts[offset]
                 let locale = localeIndex[index]
                 let currency = currencyIndex[index]
                 let amountID: Int32
-                if lastID[currency] >= 0, lastAmount[currency] == price.amount {
+                if lastID[currency] >= 0, lastAmount[currency] == amount {
                     amountID = lastID[currency]
                 } else {
-                    amountID = table.amountID(price.amount, currency: currency)
-                    lastAmount[currency] = price.amount
+                    amountID = table.amountID(amount, currency: currency)
+                    lastAmount[currency] = amount
                     lastID[currency] = amountID
                 }
+                var known = table.slot(locale: locale, amountID: amountID)
+                if known == nil {
+                    // A price not yet seen by this worker: the only place that needs the Price.
+                    guard let price = prices[storefrontIDs[index]] else { continue }
+                    known = memo.slot(price, locale: locale, amountID: amountID, table: &table, formatters: formatters)
+                }
                 let slot: Int32
-                switch table.slot(locale: locale, amountID: amountID) ?? memo.slot(
-                    price, locale: locale, amountID: amountID, table: &table, formatters: formatters)
-                {
+                switch known ?? FormatMemo.refused {
                 case FormatMemo.full:
                     // The store is full: keep this price with the batch.
+                    guard let price = prices[storefrontIDs[index]] else { continue }
                     guard let text = try? formatters[locale].format(price) else {
                         throw refusal(product, price, index)
                     }
                     output.overflow.append(PriceStore.Slot(price: price, formatted: text))
                     slot = Int32(-output.overflow.count)
                 case FormatMemo.refused:
+                    guard let price = prices[storefrontIDs[index]] else { continue }
                     throw refusal(product, price, index)
                 case let stored:
                     slot = stored
@@ -444,6 +470,7 @@ final class RenderPlan: Sendable {
             if missing > 0 {
                 var codes: [String] = []
                 for index in 0..<storefrontIDs.count where prices[storefrontIDs[index]] == nil {
+                    // Rare: only products missing a price get here.
                     let code = targets[index].storefront.alpha3
                     if !codes.contains(code) { codes.append(code) }
                 }

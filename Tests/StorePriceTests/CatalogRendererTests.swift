@@ -106,6 +106,41 @@ import Testing
         #expect(rows.map(\.title) == ["X", nil])
     }
 
+    @Test func staysCorrectWhenNoPriceRepeats() throws {
+        // 1,600 products × 175 storefronts, every price distinct: more distinct prices than the
+        // renderer keeps (262,144), so the last ones are formatted and kept per batch instead.
+        let storefronts = Storefront.all
+        var products: [Product] = []
+        for index in 0..<1_600 {
+            var prices: [Int: Price] = [:]
+            for (offset, storefront) in storefronts.enumerated() {
+                let units = Int64(index * 1_000 + offset)
+                prices[storefront.id] = Price(minorUnits: units, currency: storefront.currency)
+            }
+            products.append(try Product(id: "p\(index)", prices: prices))
+        }
+        var source = ProductList(products)
+        let renderer = CatalogRenderer(targets: RenderTarget.storefronts(storefronts), workers: 2, batchSize: 64)
+        let formatters = try storefronts.map { try PriceFormatter(locale: $0.priceLocale) }
+        var checked = 0
+        var mismatches = 0
+        let report = try renderer.render(&source) { rows in
+            for position in rows.indices where position % 97 == 0 || position == rows.count - 1 {
+                let row = rows[position]
+                let index = storefronts.firstIndex(of: row.target.storefront) ?? 0
+                let product = products[Int(row.productID.dropFirst()) ?? 0]
+                // The row's price is this product's price there, and its text is that price's.
+                if product.prices[row.target.storefront.id] != row.price { mismatches += 1 }
+                if try formatters[index].format(row.price) != row.formatted { mismatches += 1 }
+                checked += 1
+            }
+        }
+        #expect(report.rows == 1_600 * 175)
+        #expect(report.distinctPrices == 262_144)
+        #expect(checked > 2_000)
+        #expect(mismatches == 0)
+    }
+
     @Test func refusesAPriceInAnotherCurrency() throws {
         #expect {
             try Product(id: "x", prices: [143462: Price("0.99", currency: CurrencyCode("USD"))])
