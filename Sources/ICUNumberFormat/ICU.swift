@@ -1,4 +1,4 @@
-// ICU's C headers must not reach modules that also import Foundation: on Linux,
+// ICU's C headers must not reach modules that also use Foundation: on Linux,
 // Foundation carries its own ICU headers and clang rejects the two definitions of
 // every ICU type. An implementation-only import keeps CICU out of this module's
 // interface; no public or stored type here comes from CICU.
