@@ -11,7 +11,8 @@ struct StorePriceCommand: ParsableCommand {
             (ja_JP@currency=JPY), never the device's or this machine's locale, and never converted. \
             Output is the system ICU's, byte for byte.
 
-            Exit status: 0 success, 64 usage error, 65 bad data (an amount, locale or currency).
+            Exit status: 0 success, 64 usage error, 65 bad data (an amount, locale, currency, \
+            storefront, accounts file, catalog or product list), 73 an output file cannot be written.
             """,
         version: "storeprice \(StorePriceVersion.current) (ICU \(StorePriceVersion.icu), CLDR \(StorePriceVersion.cldr))",
         subcommands: [Format.self, Render.self, Storefronts.self, Accounts.self]
