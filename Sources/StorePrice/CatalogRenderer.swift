@@ -387,13 +387,14 @@ final class RenderPlan: Sendable {
         let memo = self.memo
         let idBase = self.idBase
         let idSpan = self.idSpan
-        // The current product's amounts by storefront ID, and which product last set each.
-        var amounts = [String](repeating: "", count: idSpan)
+        // The current product's amounts by storefront ID, packed (see `PackedAmount`), and which
+        // product last set each.
+        var packed = [UInt64](repeating: 0, count: idSpan)
         var owner = [Int](repeating: -1, count: idSpan)
         var table = memo.takeTable(worker)
         defer { memo.putBack(table, worker: worker) }
         // The product's last amount and its ID per currency: most storefronts of a currency share one.
-        var lastAmount = [String](repeating: "", count: currencyCount)
+        var lastAmount = [UInt64](repeating: 0, count: currencyCount)
         var lastID = [Int32](repeating: -1, count: currencyCount)
         for productIndex in range {
             let product = products[productIndex]
@@ -404,7 +405,7 @@ final class RenderPlan: Sendable {
             for (id, price) in prices {
                 let offset = id - idBase
                 guard offset >= 0, offset < idSpan else { continue }
-                amounts[offset] = price.amount
+                packed[offset] = PackedAmount.pack(price.amount)
                 owner[offset] = productIndex
             }
             if hasTitles {
@@ -417,14 +418,18 @@ final class RenderPlan: Sendable {
                     missing += 1
                     continue
                 }
-                let amount = amounts[offset]
+                let amount = packed[offset]
                 let locale = localeIndex[index]
                 let currency = currencyIndex[index]
                 let amountID: Int32
-                if lastID[currency] >= 0, lastAmount[currency] == amount {
+                if amount == 0 {
+                    // Longer than 8 bytes: numbered by its text.
+                    guard let price = prices[storefrontIDs[index]] else { continue }
+                    amountID = table.amountID(price.amount, currency: currency)
+                } else if lastID[currency] >= 0, lastAmount[currency] == amount {
                     amountID = lastID[currency]
                 } else {
-                    amountID = table.amountID(amount, currency: currency)
+                    amountID = table.amountID(packed: amount, currency: currency)
                     lastAmount[currency] = amount
                     lastID[currency] = amountID
                 }
@@ -516,11 +521,13 @@ final class FormatMemo: Sendable {
     /// local value.
     struct WorkerTable {
         private var amountIDs: [[String: Int32]]
+        private var packedIDs: [PackedAmount.Table]
         private var slots: [[Int32]]
         private var nextID: [Int32]
 
         init(locales: Int, currencies: Int) {
             amountIDs = Array(repeating: [:], count: currencies)
+            packedIDs = Array(repeating: PackedAmount.Table(), count: currencies)
             nextID = Array(repeating: 0, count: currencies)
             slots = Array(repeating: [], count: locales)
         }
@@ -532,6 +539,16 @@ final class FormatMemo: Sendable {
             let id = nextID[currency]
             nextID[currency] += 1
             amountIDs[currency][amount] = id
+            return id
+        }
+
+        /// The worker's number for a packed amount in a currency, or -1 past ``FormatMemo/localLimit``.
+        mutating func amountID(packed amount: UInt64, currency: Int) -> Int32 {
+            if let known = packedIDs[currency][amount] { return known }
+            guard nextID[currency] < FormatMemo.localLimit else { return -1 }
+            let id = nextID[currency]
+            nextID[currency] += 1
+            packedIDs[currency].insert(amount, id)
             return id
         }
 
@@ -604,6 +621,62 @@ final class FormatMemo: Sendable {
         }
         table.remember(slot, locale: locale, amountID: amountID)
         return slot
+    }
+}
+
+/// Short amount text as one integer: up to 8 ASCII bytes, little-endian. Nonzero for any
+/// amount (digits are never NUL); 0 means "longer than 8 bytes".
+enum PackedAmount {
+    static func pack(_ amount: String) -> UInt64 {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        for byte in amount.utf8 {
+            guard shift < 64 else { return 0 }
+            value |= UInt64(byte) << shift
+            shift += 8
+        }
+        return value
+    }
+
+    /// A small open-addressing table from packed amounts to numbers.
+    struct Table {
+        private var keys = [UInt64](repeating: 0, count: 64)
+        private var values = [Int32](repeating: 0, count: 64)
+        private var count = 0
+
+        subscript(key: UInt64) -> Int32? {
+            let mask = keys.count - 1
+            var index = Self.hash(key) & mask
+            while true {
+                let found = keys[index]
+                if found == key { return values[index] }
+                if found == 0 { return nil }
+                index = (index + 1) & mask
+            }
+        }
+
+        mutating func insert(_ key: UInt64, _ value: Int32) {
+            if (count + 1) * 2 > keys.count { grow() }
+            let mask = keys.count - 1
+            var index = Self.hash(key) & mask
+            while keys[index] != 0 && keys[index] != key { index = (index + 1) & mask }
+            if keys[index] == 0 { count += 1 }
+            keys[index] = key
+            values[index] = value
+        }
+
+        private mutating func grow() {
+            let oldKeys = keys
+            let oldValues = values
+            keys = [UInt64](repeating: 0, count: oldKeys.count * 2)
+            values = [Int32](repeating: 0, count: oldKeys.count * 2)
+            count = 0
+            for (key, value) in zip(oldKeys, oldValues) where key != 0 { insert(key, value) }
+        }
+
+        private static func hash(_ key: UInt64) -> Int {
+            Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32)
+        }
     }
 }
 
