@@ -402,10 +402,10 @@ final class RenderPlan: Sendable {
             let hasTitles = !product.titles.isEmpty
             for index in lastID.indices { lastID[index] = -1 }
             // One pass over the product's prices instead of a hashed lookup per target.
-            for (id, price) in prices {
-                let offset = id - idBase
+            for entry in product.packedPrices {
+                let offset = Int(entry.storefrontID) - idBase
                 guard offset >= 0, offset < idSpan else { continue }
-                packed[offset] = PackedAmount.pack(price.amount)
+                packed[offset] = entry.amount
                 owner[offset] = productIndex
             }
             if hasTitles {

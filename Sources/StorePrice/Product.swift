@@ -20,6 +20,15 @@ public struct Product: Hashable, Sendable {
     public let titles: [String: String]
     /// Descriptions by language tag.
     public let descriptions: [String: String]
+    /// The prices as (storefront ID, packed amount), sorted by ID: what the renderer reads per
+    /// product. Derived from `prices`, so equal products have equal copies.
+    let packedPrices: [PackedPrice]
+
+    struct PackedPrice: Hashable, Sendable {
+        let storefrontID: Int32
+        /// ``PackedAmount/pack(_:)`` of the amount; 0 when it is longer than 8 bytes.
+        let amount: UInt64
+    }
 
     /// Creates a product from prices already made.
     ///
@@ -51,6 +60,9 @@ public struct Product: Hashable, Sendable {
     init(checkedID id: String, prices: [Int: Price], titles: [String: String], descriptions: [String: String]) {
         self.id = id
         self.prices = prices
+        self.packedPrices = prices
+            .map { PackedPrice(storefrontID: Int32(truncatingIfNeeded: $0.key), amount: PackedAmount.pack($0.value.amount)) }
+            .sorted { $0.storefrontID < $1.storefrontID }
         self.titles = Self.normalizedTags(titles)
         self.descriptions = Self.normalizedTags(descriptions)
     }
