@@ -32,7 +32,7 @@ final class OutputFile {
             throw Failure(description: "cannot write '\(path)': \(String(cString: strerror(errno)))")
         }
         self.descriptor = descriptor
-        self.temporaryPath = String(cString: template)
+        self.temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Moves the finished file into place.
