@@ -282,48 +282,39 @@ final class RenderPlan: Sendable {
     let memo: FormatMemo
 
     init(targets: [RenderTarget], options: PriceFormatter.Options, workers: Int) throws(StorePriceError) {
-        var indexByLocale: [PriceLocale: Int] = [:]
+        let locales = Self.interned(targets.map(\.priceLocale))
         var formatters: [PriceFormatter] = []
-        var localeIndex: [Int] = []
-        for target in targets {
-            if let index = indexByLocale[target.priceLocale] {
-                localeIndex.append(index)
-            } else {
-                indexByLocale[target.priceLocale] = formatters.count
-                localeIndex.append(formatters.count)
-                formatters.append(try PriceFormatter(locale: target.priceLocale, options: options))
-            }
+        for locale in locales.distinct {
+            formatters.append(try PriceFormatter(locale: locale, options: options))
         }
-        var chains: [TitleChain] = []
-        var chainIndex: [Int] = []
-        for target in targets {
-            if let index = chains.firstIndex(of: target.titleChain) {
-                chainIndex.append(index)
-            } else {
-                chainIndex.append(chains.count)
-                chains.append(target.titleChain)
-            }
-        }
+        let chains = Self.interned(targets.map(\.titleChain))
+        let currencies = Self.interned(targets.map(\.priceLocale.currency))
         self.targets = targets
         self.storefrontIDs = targets.map(\.storefront.id)
         let allIDs = Storefront.all.map(\.id) + storefrontIDs
         self.idBase = allIDs.min() ?? 0
         self.idSpan = (allIDs.max() ?? 0) - idBase + 1
-        var currencies: [CurrencyCode: Int] = [:]
-        var currencyIndex: [Int] = []
-        for target in targets {
-            let code = target.priceLocale.currency
-            if currencies[code] == nil { currencies[code] = currencies.count }
-            currencyIndex.append(currencies[code] ?? 0)
-        }
-        self.currencyIndex = currencyIndex
-        self.currencyCount = currencies.count
-        self.localeIndex = localeIndex
-        self.chainIndex = chainIndex
-        self.chains = chains
+        self.localeIndex = locales.index
+        self.currencyIndex = currencies.index
+        self.currencyCount = currencies.distinct.count
+        self.chainIndex = chains.index
+        self.chains = chains.distinct
         self.formatters = formatters
         self.workers = workers
-        self.memo = FormatMemo(locales: formatters.count, currencies: currencies.count, workers: workers)
+        self.memo = FormatMemo(locales: formatters.count, currencies: currencies.distinct.count, workers: workers)
+    }
+
+    /// The distinct values in first-seen order, and each value's index among them.
+    private static func interned<Value: Hashable>(_ values: [Value]) -> (distinct: [Value], index: [Int]) {
+        var positions: [Value: Int] = [:]
+        var distinct: [Value] = []
+        let index = values.map { value in
+            if let known = positions[value] { return known }
+            positions[value] = distinct.count
+            distinct.append(value)
+            return distinct.count - 1
+        }
+        return (distinct, index)
     }
 
     /// Renders a batch: contiguous slices on each worker, joined in order.
@@ -535,21 +526,24 @@ final class FormatMemo: Sendable {
         /// The worker's number for an amount in a currency, or -1 past ``FormatMemo/localLimit``.
         mutating func amountID(_ amount: String, currency: Int) -> Int32 {
             if let known = amountIDs[currency][amount] { return known }
-            guard nextID[currency] < FormatMemo.localLimit else { return -1 }
-            let id = nextID[currency]
-            nextID[currency] += 1
-            amountIDs[currency][amount] = id
+            let id = nextNumber(currency)
+            if id >= 0 { amountIDs[currency][amount] = id }
             return id
         }
 
-        /// The worker's number for a packed amount in a currency, or -1 past ``FormatMemo/localLimit``.
+        /// The same for an amount packed by ``PackedAmount/pack(_:)``; one numbering serves both,
+        /// since an amount is always looked up the same way.
         mutating func amountID(packed amount: UInt64, currency: Int) -> Int32 {
             if let known = packedIDs[currency][amount] { return known }
-            guard nextID[currency] < FormatMemo.localLimit else { return -1 }
-            let id = nextID[currency]
-            nextID[currency] += 1
-            packedIDs[currency].insert(amount, id)
+            let id = nextNumber(currency)
+            if id >= 0 { packedIDs[currency].insert(amount, id) }
             return id
+        }
+
+        private mutating func nextNumber(_ currency: Int) -> Int32 {
+            guard nextID[currency] < FormatMemo.localLimit else { return -1 }
+            defer { nextID[currency] += 1 }
+            return nextID[currency]
         }
 
         func slot(locale: Int, amountID: Int32) -> Int32? {
@@ -577,7 +571,6 @@ final class FormatMemo: Sendable {
     let store = PriceStore()
     private let local: [Box]
     private let shared = Mutex<[Key: Int32]>([:])
-    private let formattedCount = Atomic<Int>(0)
 
     init(locales: Int, currencies: Int, workers: Int) {
         local = (0..<workers).map { _ in Box(WorkerTable(locales: locales, currencies: currencies)) }
@@ -595,8 +588,8 @@ final class FormatMemo: Sendable {
         local[worker].table = table
     }
 
-    /// How many pairs ICU has formatted into the store.
-    var count: Int { formattedCount.load(ordering: .relaxed) }
+    /// How many pairs ICU has formatted into the store. Read between batches, when no worker runs.
+    var count: Int { store.count }
 
     /// The store slot of a price in a locale, after a miss in the worker's table: formatted on
     /// first sight; ``full`` when the store has no room left, ``refused`` when the formatter
@@ -615,7 +608,6 @@ final class FormatMemo: Sendable {
             if let known = entries[key] { return known }
             guard !store.isFull else { return FormatMemo.full }
             let slot = store.append(PriceStore.Slot(price: price, formatted: text))
-            formattedCount.add(1, ordering: .relaxed)
             entries[key] = slot
             return slot
         }
@@ -699,7 +691,7 @@ final class PriceStore: @unchecked Sendable {
     static let capacity = chunkSize * chunkCount
 
     private let chunks: UnsafeMutablePointer<UnsafeMutablePointer<Slot>?>
-    private var count = 0
+    private(set) var count = 0
 
     init() {
         chunks = .allocate(capacity: Self.chunkCount)
