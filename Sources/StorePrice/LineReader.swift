@@ -14,9 +14,7 @@ final class LineReader {
     /// The longest line accepted, in bytes.
     static let maximumLineLength = 1 << 20
 
-    let path: String
-    private let descriptor: Int32
-    private let ownsDescriptor: Bool
+    private let file: InputFile
     private var buffer: [UInt8]
     private var start = 0
     private var end = 0
@@ -25,34 +23,16 @@ final class LineReader {
     private(set) var lineNumber = 0
     /// Bytes consumed so far, and the file's size when known.
     private(set) var bytesRead = 0
-    let totalBytes: Int?
 
     /// Opens a file; `-` is standard input.
     init(path: String) throws(StorePriceError) {
-        self.path = path
-        if path == "-" {
-            descriptor = 0
-            ownsDescriptor = false
-            totalBytes = nil
-        } else {
-            descriptor = open(path, O_RDONLY)
-            guard descriptor >= 0 else {
-                throw .unreadableFile(path: path, reason: String(cString: strerror(errno)))
-            }
-            ownsDescriptor = true
-            var info = stat()
-            if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-                close(descriptor)
-                throw .unreadableFile(path: path, reason: String(cString: strerror(EISDIR)))
-            }
-            totalBytes = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
-        }
+        file = try InputFile(path: path)
         buffer = [UInt8](repeating: 0, count: 1 << 18)
     }
 
-    deinit {
-        if ownsDescriptor { close(descriptor) }
-    }
+    var path: String { file.path }
+    /// The file's size, when known.
+    var totalBytes: Int? { file.size }
 
     /// The next line as a string, without its line ending; nil at the end of the input.
     func nextLine() throws(StorePriceError) -> String? {
@@ -115,18 +95,12 @@ final class LineReader {
             }
             buffer.append(contentsOf: repeatElement(0, count: buffer.count))
         }
-        let capacity = buffer.count - end
-        let count = buffer.withUnsafeMutableBufferPointer { bytes -> Int in
-            guard let base = bytes.baseAddress else { return 0 }
-            while true {
-                let count = read(descriptor, base + end, capacity)
-                if count < 0 && errno == EINTR { continue }
-                return count
+        let from = end
+        let count = try buffer.withUnsafeMutableBytes { bytes in
+            Result { () throws(StorePriceError) in
+                try file.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[from...]))
             }
-        }
-        guard count >= 0 else {
-            throw .unreadableFile(path: path, reason: String(cString: strerror(errno)))
-        }
+        }.get()
         if count == 0 { atEnd = true }
         end += count
     }

@@ -19,7 +19,7 @@ public struct ProductIDList: Hashable, Sendable {
 
     /// Reads a list from a `.plist` or `.json` file; the format is told by the content.
     public init(contentsOfFile path: String) throws(StorePriceError) {
-        try self.init(data: FileBytes.read(path: path), source: path)
+        try self.init(data: InputFile(path: path).readAll(), source: path)
     }
 
     /// Reads a list from property-list or JSON bytes.

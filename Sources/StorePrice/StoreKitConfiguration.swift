@@ -18,7 +18,7 @@ public struct StoreKitConfiguration: Sendable {
 
     /// Reads a `.storekit` file.
     public init(contentsOfFile path: String) throws(StorePriceError) {
-        try self.init(data: FileBytes.read(path: path), source: path)
+        try self.init(data: InputFile(path: path).readAll(), source: path)
     }
 
     /// Reads `.storekit` JSON.

@@ -40,7 +40,7 @@ public struct TestAccountFile: Sendable {
     /// - Throws: ``StorePriceError/unreadableFile(path:reason:)`` when the file cannot be read;
     ///   ``StorePriceError/invalidAccounts(source:entry:name:reason:)`` naming the entry and field.
     public init(contentsOfFile path: String) throws(StorePriceError) {
-        try self.init(data: Data(FileBytes.read(path: path)), source: path)
+        try self.init(data: Data(InputFile(path: path).readAll()), source: path)
     }
 
     /// Loads accounts from JSON data.
