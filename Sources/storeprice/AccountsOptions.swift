@@ -8,14 +8,9 @@ struct AccountsOptions: ParsableArguments {
             "A JSON file of test accounts; the built-in accounts when omitted.", valueName: "file"))
     var accounts: String?
 
-    /// Loads the accounts, printing a one-line error and exiting 65 on failure.
-    func load() throws -> TestAccountFile {
+    /// Loads the accounts.
+    func load() throws(StorePriceError) -> TestAccountFile {
         guard let accounts else { return TestAccountFile.builtIn }
-        do {
-            return try TestAccountFile(contentsOfFile: accounts)
-        } catch {
-            Console.error(error.description)
-            throw ExitCode.dataError
-        }
+        return try TestAccountFile(contentsOfFile: accounts)
     }
 }

@@ -50,12 +50,12 @@ struct BatchFormatter {
                 formatters[localeText] = formatter
             }
             do {
-                let price = try formatter.get()
+                let lineFormatter = try formatter.get()
+                let amount = try Price(amountText, currency: lineFormatter.locale.currency)
                 if escape {
-                    output.append(UnicodeEscaping.escapeNonASCII(try price.format(amount: amountText)))
+                    output.append(UnicodeEscaping.escapeNonASCII(try lineFormatter.format(amount)))
                 } else {
-                    let amount = try Price(amountText, currency: price.locale.currency)
-                    try price.withFormattedUTF8(amount) { output.append($0) }
+                    try lineFormatter.withFormattedUTF8(amount) { output.append($0) }
                 }
             } catch {
                 failures += 1

@@ -24,13 +24,16 @@ enum Listing {
         return ([line(header)] + rows.map(line)).joined(separator: "\n")
     }
 
-    /// RFC 4180 CSV: cells with a comma, quote or line break are quoted.
+    /// RFC 4180 CSV, a header and rows.
     static func csv(header: [String], rows: [[String]]) -> String {
-        func cell(_ text: String) -> String {
-            guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        }
-        return ([header] + rows).map { $0.map(cell).joined(separator: ",") }.joined(separator: "\n")
+        ([header] + rows).map { $0.map(csvCell).joined(separator: ",") }.joined(separator: "\n")
+    }
+
+    /// A CSV cell, quoted when it holds a comma, quote or line break.
+    static func csvCell(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
+        else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
 

@@ -44,7 +44,7 @@ struct RowWriter {
             bytes.append(",")
             bytes.append(target.storefront.alpha3)
             bytes.append(",")
-            bytes.append(Self.csvCell(target.account?.name ?? ""))
+            bytes.append(Listing.csvCell(target.account?.name ?? ""))
             bytes.append(",")
             bytes.append(target.priceLocale.identifier)
             bytes.append(",")
@@ -108,14 +108,7 @@ struct RowWriter {
         output.append(byte: UInt8(ascii: "\""))
     }
 
-    /// A CSV cell, quoted when it holds a comma, quote or line break.
     static func appendCSV(_ text: String, to output: inout OutputBuffer) {
-        output.append(csvCell(text))
-    }
-
-    static func csvCell(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
-        else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        output.append(Listing.csvCell(text))
     }
 }

@@ -112,33 +112,28 @@ extension StorePriceCommand {
             }
             guard let amount = amounts.first else { throw ExitCode.validationFailure }
             let accounts = account == nil ? nil : try accountsSource.load()
-            do {
-                let priceLocale: PriceLocale
-                var uiLocale: String?
-                if let account, let accounts {
-                    let tester = try accounts.account(named: account)
-                    priceLocale = tester.priceLocale
-                    uiLocale = tester.uiLocale
-                } else if let storefront {
-                    let found = try Storefront(storefront)
-                    priceLocale = try language.map { (language) throws(StorePriceError) in
-                        try found.priceLocale(language: language)
-                    } ?? found.priceLocale
-                } else if let locale {
-                    priceLocale = try PriceLocale(locale)
-                } else {
-                    throw ExitCode.validationFailure
-                }
-                var text = try PriceFormatter(locale: priceLocale, options: formatting.options).format(amount: amount)
-                if let label {
-                    text = try PriceLabel.render(
-                        label, price: text, priceLocale: priceLocale, uiLocale: uiLocale ?? priceLocale.languageIdentifier)
-                }
-                Console.output(formatting.escape ? UnicodeEscaping.escapeNonASCII(text) : text)
-            } catch let error as StorePriceError {
-                Console.error(error.description)
-                throw ExitCode.dataError
+            let priceLocale: PriceLocale
+            var uiLocale: String?
+            if let account, let accounts {
+                let tester = try accounts.account(named: account)
+                priceLocale = tester.priceLocale
+                uiLocale = tester.uiLocale
+            } else if let storefront {
+                let found = try Storefront(storefront)
+                priceLocale = try language.map { (language) throws(StorePriceError) in
+                    try found.priceLocale(language: language)
+                } ?? found.priceLocale
+            } else if let locale {
+                priceLocale = try PriceLocale(locale)
+            } else {
+                throw ExitCode.validationFailure
             }
+            var text = try PriceFormatter(locale: priceLocale, options: formatting.options).format(amount: amount)
+            if let label {
+                text = try PriceLabel.render(
+                    label, price: text, priceLocale: priceLocale, uiLocale: uiLocale ?? priceLocale.languageIdentifier)
+            }
+            Console.output(formatting.escape ? UnicodeEscaping.escapeNonASCII(text) : text)
         }
     }
 }

@@ -89,20 +89,6 @@ extension StorePriceCommand {
         }
 
         func run() throws {
-            do {
-                try render()
-            } catch let error as StorePriceError {
-                Progress.clear()
-                Console.error(error.description)
-                throw ExitCode.dataError
-            } catch let failure as OutputFile.Failure {
-                Progress.clear()
-                Console.error(failure.description)
-                throw ExitCode(73)
-            }
-        }
-
-        private func render() throws {
             let targets = try self.targets()
             let productIDs = try products.map { (path) throws(StorePriceError) in try ProductIDList(contentsOfFile: path) }
             var source = try Catalog.open(catalog, format: catalogFormat?.format)

@@ -28,12 +28,7 @@ extension StorePriceCommand {
         func run() throws {
             let storefronts: [Storefront]
             if let storefront {
-                do {
-                    storefronts = [try Storefront(storefront)]
-                } catch {
-                    Console.error(error.description)
-                    throw ExitCode.dataError
-                }
+                storefronts = [try Storefront(storefront)]
             } else {
                 storefronts = Storefront.all
             }

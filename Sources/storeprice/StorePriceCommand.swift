@@ -17,4 +17,23 @@ struct StorePriceCommand: ParsableCommand {
         version: "storeprice \(StorePriceVersion.current) (ICU \(StorePriceVersion.icu), CLDR \(StorePriceVersion.cldr))",
         subcommands: [Format.self, Render.self, Storefronts.self, Accounts.self]
     )
+
+    /// Parses and runs the command. Data errors from any subcommand end here: one line on standard
+    /// error and status 65 (73 for an output file that cannot be written), never a stack trace.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as StorePriceError {
+            Progress.clear()
+            Console.error(error.description)
+            exit(withError: ExitCode.dataError)
+        } catch let failure as OutputFile.Failure {
+            Progress.clear()
+            Console.error(failure.description)
+            exit(withError: ExitCode.cannotCreateOutput)
+        } catch {
+            exit(withError: error)
+        }
+    }
 }
