@@ -100,25 +100,41 @@ public enum ICU {
     ///
     /// Fails unless ICU consumes the whole tag.
     public static func localeID(forLanguageTag tag: String) throws(ICUError) -> String {
-        var buffer = [CChar](repeating: 0, count: 157)
         var parsed: Int32 = 0
-        var status = U_ZERO_ERROR
-        let length = cicu_forLanguageTag(tag, &buffer, Int32(buffer.count), &parsed, &status)
-        try ICUError.check(status)
-        guard Int(parsed) == tag.utf8.count, length > 0, Int(length) < buffer.count else {
-            throw ICUError(U_ILLEGAL_ARGUMENT_ERROR)
+        let (id, status) = localeIDBuffer { buffer, capacity, status in
+            cicu_forLanguageTag(tag, buffer, capacity, &parsed, &status)
         }
-        return String(decoding: buffer[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        try ICUError.check(status)
+        guard let id, Int(parsed) == tag.utf8.count else { throw ICUError(U_ILLEGAL_ARGUMENT_ERROR) }
+        return id
     }
 
     /// The locale ID with its likely script and region added (`zh_CN` gives `zh_Hans_CN`), or
     /// the ID itself when ICU cannot tell.
     public static func addingLikelySubtags(to localeID: String) -> String {
-        var buffer = [CChar](repeating: 0, count: 157)
+        let (maximized, status) = localeIDBuffer { buffer, capacity, status in
+            cicu_addLikelySubtags(localeID, buffer, capacity, &status)
+        }
+        guard status.rawValue <= U_ZERO_ERROR.rawValue, let maximized else { return localeID }
+        return maximized
+    }
+
+    /// Runs an ICU call that writes a locale ID into a buffer of ICU's full locale-name capacity
+    /// and returns its length; gives the ID (nil when empty or cut short) and the call's status.
+    private static func localeIDBuffer(
+        _ fill: (UnsafeMutablePointer<CChar>, Int32, inout UErrorCode) -> Int32
+    ) -> (String?, UErrorCode) {
         var status = U_ZERO_ERROR
-        let length = cicu_addLikelySubtags(localeID, &buffer, Int32(buffer.count), &status)
-        guard status.rawValue <= U_ZERO_ERROR.rawValue, length > 0, Int(length) < buffer.count else { return localeID }
-        return String(decoding: buffer[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let capacity = Int(ULOC_FULLNAME_CAPACITY)
+        let id = withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer -> String? in
+            guard let base = buffer.baseAddress else { return nil }
+            let length = fill(base, Int32(capacity), &status)
+            guard length > 0, Int(length) < capacity else { return nil }
+            return UnsafeRawBufferPointer(start: base, count: Int(length)).withMemoryRebound(to: UInt8.self) {
+                String(decoding: $0, as: UTF8.self)
+            }
+        }
+        return (id, status)
     }
 
     /// Whether ICU writes the locale's language right to left (`ar_SA`, `he_IL`).
