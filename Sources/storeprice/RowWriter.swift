@@ -36,7 +36,7 @@ struct RowWriter {
             bytes.append(#","storefront":""#)
             bytes.append(target.storefront.alpha3)
             bytes.append(#"","account":"#)
-            if let account = target.account { bytes.append(JSONLines.quote(account.name)) } else { bytes.append("null") }
+            if let account = target.account { bytes.append(JSONText.quote(account.name)) } else { bytes.append("null") }
             bytes.append(#","price_locale":""#)
             bytes.append(target.priceLocale.identifier)
             bytes.append(#"","amount":""#)
@@ -103,7 +103,7 @@ struct RowWriter {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
             output.append(text)
         } else {
-            output.append(String(JSONLines.quote(text).dropFirst().dropLast()))
+            output.append(String(JSONText.quote(text).dropFirst().dropLast()))
         }
         output.append(byte: UInt8(ascii: "\""))
     }

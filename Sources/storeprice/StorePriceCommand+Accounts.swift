@@ -49,31 +49,9 @@ enum JSONLines {
     /// A pretty JSON array of objects, one key per column; empty cells are left out.
     static func array(header: [String], rows: [[String]]) -> String {
         let objects = rows.map { row in
-            "  {" + zip(header, row).filter { !$0.1.isEmpty }.map { "\(quote($0.0)): \(quote($0.1))" }
+            "  {" + zip(header, row).filter { !$0.1.isEmpty }.map { "\(JSONText.quote($0.0)): \(JSONText.quote($0.1))" }
                 .joined(separator: ", ") + "}"
         }
         return "[\n" + objects.joined(separator: ",\n") + "\n]"
-    }
-
-    /// A JSON string literal.
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

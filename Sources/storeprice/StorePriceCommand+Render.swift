@@ -97,7 +97,7 @@ extension StorePriceCommand {
                 targets: targets, options: formatting.options, workers: workers,
                 logger: Logger(label: "storeprice", factory: { _ in SwiftLogNoOpLogHandler() }))
 
-            let file = try output.map { (path) throws(OutputFile.Failure) in try OutputFile(path: path) }
+            let file = try output.map { (path) throws(StorePriceError) in try OutputFile(path: path) }
             var buffer = OutputBuffer(descriptor: file?.descriptor ?? Console.standardOutput)
             var writer = RowWriter(format: format, escape: formatting.escape)
             writer.begin(into: &buffer)

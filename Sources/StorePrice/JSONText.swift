@@ -1,0 +1,25 @@
+/// Writing JSON string literals by hand, for output whose bytes and key order are fixed.
+package enum JSONText {
+    /// A JSON string literal. Quotes, backslashes and control characters are escaped; everything
+    /// else, including non-ASCII text, is written as UTF-8.
+    package static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
