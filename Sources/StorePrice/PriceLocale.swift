@@ -95,6 +95,10 @@ public struct PriceLocale: Hashable, Sendable, CustomStringConvertible {
         self.identifier = subtags.identifier + "@currency=\(currency)"
     }
 
+    /// Whether the language is written right to left, as Arabic, Hebrew, Persian and Urdu are;
+    /// a page showing the price sets its direction from this.
+    public var isRightToLeft: Bool { subtags.isRightToLeft }
+
     var subtags: LocaleSubtags {
         LocaleSubtags(unchecked: language, script: script, region: region)
     }

@@ -32,10 +32,14 @@ public enum StorePriceError: Error, Hashable, Sendable, CustomStringConvertible 
     case invalidLabel(String, reason: String)
     /// A file that could not be read.
     case unreadableFile(path: String, reason: String)
+    /// A file that could not be written; nothing was left at its path.
+    case unwritableFile(path: String, reason: String)
     /// A catalog, or a line or field of it, that cannot be used; `line` counts from 1.
     case invalidCatalog(source: String, line: Int?, field: String?, reason: String)
     /// A product-ID list that cannot be used.
     case invalidProductList(source: String, reason: String)
+    /// A price snapshot file, or a line of it, that cannot be used; `line` counts from 1.
+    case invalidSnapshot(source: String, line: Int?, reason: String)
     /// Products that the catalog lacks or that have no price in a requested storefront, under
     /// strict rendering.
     case invalidProducts([InvalidProduct])
@@ -74,6 +78,8 @@ public enum StorePriceError: Error, Hashable, Sendable, CustomStringConvertible 
             return "label '\(template.escapedForMessage)' \(reason)"
         case .unreadableFile(let path, let reason):
             return "cannot read '\(path)': \(reason)"
+        case .unwritableFile(let path, let reason):
+            return "cannot write '\(path)': \(reason)"
         case .invalidCatalog(let source, let line, let field, let reason):
             var place = "catalog '\(source)'"
             if let line { place += ", line \(line)" }
@@ -81,6 +87,8 @@ public enum StorePriceError: Error, Hashable, Sendable, CustomStringConvertible 
             return "\(place): \(reason)"
         case .invalidProductList(let source, let reason):
             return "product list '\(source)': \(reason)"
+        case .invalidSnapshot(let source, let line, let reason):
+            return "snapshot '\(source)'" + (line.map { ", line \($0)" } ?? "") + ": \(reason)"
         case .invalidProducts(let products):
             let shown = products.prefix(5).map(\.description).joined(separator: "; ")
             let more = products.count > 5 ? "; and \(products.count - 5) more" : ""

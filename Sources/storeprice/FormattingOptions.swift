@@ -1,8 +1,8 @@
 import ArgumentParser
 import StorePrice
 
-/// How formatted prices look: the flags every formatting subcommand shares.
-struct FormattingOptions: ParsableArguments {
+/// How formatted prices look: currency display and rounding.
+struct PriceStyleOptions: ParsableArguments {
     enum Display: String, ExpressibleByArgument, CaseIterable {
         case symbol, narrow, iso, name
 
@@ -36,10 +36,17 @@ struct FormattingOptions: ParsableArguments {
     @Option(help: "What to do with more fraction digits than the currency uses: reject them (an error), or round half-even or half-up.")
     var rounding: RoundingChoice = .reject
 
-    @Flag(help: "Write non-ASCII characters as \\u{XXXX}, to read invisible spaces and marks.")
-    var escape = false
-
     var options: PriceFormatter.Options {
         PriceFormatter.Options(display: display.currencyDisplay, rounding: rounding.rounding)
     }
+}
+
+/// The flags every subcommand that prints prices shares: their style, and escaping.
+struct FormattingOptions: ParsableArguments {
+    @OptionGroup var style: PriceStyleOptions
+
+    @Flag(help: "Write non-ASCII characters as \\u{XXXX}, to read invisible spaces and marks.")
+    var escape = false
+
+    var options: PriceFormatter.Options { style.options }
 }

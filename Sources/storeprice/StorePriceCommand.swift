@@ -11,11 +11,12 @@ struct StorePriceCommand: ParsableCommand {
             (ja_JP@currency=JPY), never the device's or this machine's locale, and never converted. \
             Output is the system ICU's, byte for byte.
 
-            Exit status: 0 success, 64 usage error, 65 bad data (an amount, locale, currency, \
-            storefront, accounts file, catalog or product list), 73 an output file cannot be written.
+            Exit status: 0 success, 1 verify found differences, 64 usage error, 65 bad data (an \
+            amount, locale, currency, storefront, accounts file, catalog, product list or \
+            snapshot), 73 an output file cannot be written.
             """,
         version: "storeprice \(StorePriceVersion.current) (ICU \(StorePriceVersion.icu), CLDR \(StorePriceVersion.cldr))",
-        subcommands: [Format.self, Render.self, Storefronts.self, Accounts.self]
+        subcommands: [Format.self, Render.self, Snapshot.self, Verify.self, Storefronts.self, Accounts.self]
     )
 
     /// Parses and runs the command. Data errors from any subcommand end here: one line on standard
@@ -27,11 +28,10 @@ struct StorePriceCommand: ParsableCommand {
         } catch let error as StorePriceError {
             Progress.clear()
             Console.error(error.description)
+            if case .unwritableFile = error {
+                exit(withError: ExitCode.cannotCreateOutput)
+            }
             exit(withError: ExitCode.dataError)
-        } catch let failure as OutputFile.Failure {
-            Progress.clear()
-            Console.error(failure.description)
-            exit(withError: ExitCode.cannotCreateOutput)
         } catch {
             exit(withError: error)
         }

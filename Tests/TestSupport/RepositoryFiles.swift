@@ -10,3 +10,37 @@ public func repositoryFile(_ path: String) -> URL {
         .appendingPathComponent(path)
         .standardizedFileURL
 }
+
+/// A new, empty directory under the system's temporary directory.
+public func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("storeprice-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// The golden snapshot of the sample catalog for the built-in accounts.
+public let sampleGolden = repositoryFile("Data/golden/catalog-sample.built-in.jsonl")
+
+/// A copy of the sample golden snapshot in a new temporary directory, with `edit` applied to each
+/// line (the header is line 1), and its catalog path pointing at the repository's sample catalog.
+public func editedSampleGolden(_ edit: (String) -> String?) throws -> URL {
+    let text = try String(contentsOf: sampleGolden, encoding: .utf8)
+    var lines: [String] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+        if let edited = edit(line) { lines.append(edited) }
+    }
+    let copy = try temporaryDirectory().appendingPathComponent("golden.jsonl")
+    let catalog = repositoryFile("Data/catalog-sample.jsonl").path
+    try lines.joined(separator: "\n")
+        .replacingOccurrences(of: #""catalog":"../catalog-sample.jsonl""#, with: #""catalog":"\#(catalog)""#)
+        .write(to: copy, atomically: true, encoding: .utf8)
+    return copy
+}
+
+/// `edit` for ``editedSampleGolden(_:)`` that shows Japan's level 1 price with U+00A5 instead
+/// of ICU's U+FFE5, as a different CLDR would.
+public func yenSignEdit(_ line: String) -> String? {
+    guard line.hasPrefix(#"{"product":"com.example.level1","account":"jpn","#) else { return line }
+    return line.replacingOccurrences(of: #""formatted":"￥160","escaped":"\\u{FFE5}160""#,
+                                     with: #""formatted":"¥160","escaped":"\\u{00A5}160""#)
+}

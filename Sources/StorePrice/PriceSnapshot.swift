@@ -1,0 +1,481 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Logging
+
+/// A golden record of how a catalog's prices render for a set of test accounts, kept in the
+/// repository so that any change in a price string (an ICU or CLDR upgrade, an edited catalog, a
+/// storefront switching currency) shows up in review and fails CI.
+///
+/// On disk a snapshot is JSON Lines: a header line naming the StorePrice, ICU and CLDR versions,
+/// the catalog and accounts it was made from and the formatting options, then one row per product
+/// and account, sorted by product ID and then account name:
+///
+/// ```json
+/// {"storeprice_snapshot":1,"storeprice":"0.1.0","icu":"72.1","cldr":"42.0","catalog":"../catalog-sample.jsonl","catalog_format":null,"accounts":null,"display":"symbol","rounding":"reject","rows":5581}
+/// {"product":"com.example.level1","account":"jpn","storefront":"JPN","price_locale":"ja_JP@currency=JPY","amount":"160","formatted":"￥160","escaped":"\\u{FFE5}160"}
+/// ```
+///
+/// `formatted` holds the exact UTF-8 that ICU produced; `escaped` repeats it with every non-ASCII
+/// character written `\u{XXXX}`, so that a no-break space shows in a diff. Paths in the header
+/// are relative to the snapshot file's directory; `accounts` is null for the built-in accounts.
+///
+/// ```swift
+/// let snapshot = try PriceSnapshot.record(catalog: "Data/catalog-sample.jsonl")
+/// try snapshot.write(to: "Data/golden/catalog-sample.built-in.jsonl")
+///
+/// let diff = try PriceSnapshot.verify(goldenAt: "Data/golden/catalog-sample.built-in.jsonl")
+/// if !diff.isEmpty { print(diff) }
+/// ```
+public struct PriceSnapshot: Hashable, Sendable {
+    /// The snapshot file format's version, written in the header.
+    public static let formatVersion = 1
+
+    /// One product's price as one test account sees it.
+    public struct Row: Hashable, Sendable {
+        /// The product ID.
+        public var product: String
+        /// The test account's name.
+        public var account: String
+        /// The account's storefront, as an alpha-3 code.
+        public var storefront: String
+        /// The price locale's identifier, such as `ja_JP@currency=JPY`.
+        public var priceLocale: String
+        /// The amount as canonical decimal text.
+        public var amount: String
+        /// The formatted price, exactly as ICU produced it.
+        public var formatted: String
+
+        public init(
+            product: String, account: String, storefront: String, priceLocale: String, amount: String,
+            formatted: String
+        ) {
+            self.product = product
+            self.account = account
+            self.storefront = storefront
+            self.priceLocale = priceLocale
+            self.amount = amount
+            self.formatted = formatted
+        }
+
+        /// The formatted price with non-ASCII characters written `\u{XXXX}`.
+        public var escaped: String { UnicodeEscaping.escapeNonASCII(formatted) }
+
+        /// Whether this row sorts before another: by product ID, then account name, comparing
+        /// UTF-8 bytes so that the order is the same on every machine.
+        func sortsBefore(_ other: Row) -> Bool {
+            if product != other.product { return product.utf8.lexicographicallyPrecedes(other.product.utf8) }
+            return account.utf8.lexicographicallyPrecedes(other.account.utf8)
+        }
+
+        func hasSameKey(as other: Row) -> Bool { product == other.product && account == other.account }
+    }
+
+    /// The software that produced a snapshot's strings.
+    public struct Producer: Hashable, Sendable, CustomStringConvertible {
+        /// The StorePrice version.
+        public var storePrice: String
+        /// The ICU version, such as `72.1`.
+        public var icu: String
+        /// The CLDR version, such as `42.0`.
+        public var cldr: String
+
+        public init(storePrice: String, icu: String, cldr: String) {
+            self.storePrice = storePrice
+            self.icu = icu
+            self.cldr = cldr
+        }
+
+        /// This process: this StorePrice and the ICU it is linked with.
+        public static var current: Producer {
+            Producer(storePrice: StorePriceVersion.current, icu: StorePriceVersion.icu, cldr: StorePriceVersion.cldr)
+        }
+
+        /// `ICU 72.1/CLDR 42.0`.
+        public var description: String { "ICU \(icu)/CLDR \(cldr)" }
+    }
+
+    /// What a snapshot renders: the catalog, the accounts and the formatting options.
+    public struct Source: Hashable, Sendable {
+        /// The catalog file, as a path from the current directory; nil when it was read from
+        /// standard input.
+        public var catalog: String?
+        /// The catalog's format, when its name does not tell it.
+        public var catalogFormat: CatalogFormat?
+        /// The accounts file, as a path from the current directory; nil for the built-in accounts.
+        public var accounts: String?
+        /// The formatting options every price was rendered with.
+        public var options: PriceFormatter.Options
+
+        public init(
+            catalog: String?, catalogFormat: CatalogFormat? = nil, accounts: String? = nil,
+            options: PriceFormatter.Options = .init()
+        ) {
+            self.catalog = catalog
+            self.catalogFormat = catalogFormat
+            self.accounts = accounts
+            self.options = options
+        }
+    }
+
+    /// The versions that produced the strings.
+    public var producer: Producer
+    /// What was rendered.
+    public var source: Source
+    /// The rows, sorted by product ID and then account name, one per product and account.
+    public private(set) var rows: [Row]
+
+    /// A snapshot of the given rows, which are sorted here.
+    ///
+    /// - Throws: ``StorePriceError/invalidSnapshot(source:line:reason:)`` when two rows have the
+    ///   same product and account.
+    public init(producer: Producer = .current, source: Source, rows: [Row]) throws(StorePriceError) {
+        self.producer = producer
+        self.source = source
+        self.rows = rows.sorted { $0.sortsBefore($1) }
+        for (earlier, later) in zip(self.rows, self.rows.dropFirst()) where earlier.hasSameKey(as: later) {
+            throw .invalidSnapshot(
+                source: "rows", line: nil,
+                reason: "product '\(later.product)' appears twice for account '\(later.account)'")
+        }
+    }
+
+    /// Renders a catalog for a set of test accounts.
+    ///
+    /// Products that have no price in an account's storefront have no row for that account; they
+    /// are not errors here, since a storefront that stops selling a product is a change a snapshot
+    /// should show.
+    ///
+    /// - Parameters:
+    ///   - catalog: the catalog file (`.csv`, `.jsonl` or `.storekit`).
+    ///   - catalogFormat: its format, when the name does not tell it.
+    ///   - accounts: a test accounts file; nil for the built-in accounts.
+    ///   - options: currency display and rounding.
+    ///   - workers: threads to render on.
+    /// - Throws: the catalog's and accounts file's errors, and prices the options cannot show.
+    public static func record(
+        catalog: String, catalogFormat: CatalogFormat? = nil, accounts: String? = nil,
+        options: PriceFormatter.Options = .init(), workers: Int = CatalogRenderer.processorCount
+    ) throws(StorePriceError) -> PriceSnapshot {
+        let source = Source(catalog: catalog, catalogFormat: catalogFormat, accounts: accounts, options: options)
+        return try render(source, workers: workers)
+    }
+
+    /// Renders what a ``Source`` names.
+    public static func render(_ source: Source, workers: Int = CatalogRenderer.processorCount)
+        throws(StorePriceError) -> PriceSnapshot
+    {
+        guard let catalog = source.catalog else {
+            throw .invalidSnapshot(
+                source: "source", line: nil, reason: "no catalog path; the snapshot was made from standard input")
+        }
+        var products = try Catalog.open(catalog, format: source.catalogFormat)
+        let accounts = try source.accounts.map { (path) throws(StorePriceError) in
+            try TestAccountFile(contentsOfFile: path)
+        } ?? .builtIn
+        return try render(&products, accounts: accounts, source: source, workers: workers)
+    }
+
+    /// Renders products from any ``CatalogSource`` for the given accounts; `source` is recorded in
+    /// the header as is.
+    public static func render(
+        _ products: inout some CatalogSource, accounts: TestAccountFile, source: Source,
+        workers: Int = CatalogRenderer.processorCount
+    ) throws(StorePriceError) -> PriceSnapshot {
+        let renderer = CatalogRenderer(
+            targets: RenderTarget.accounts(accounts.accounts), options: source.options, workers: workers,
+            logger: Logger(label: "StorePrice.PriceSnapshot", factory: { _ in SwiftLogNoOpLogHandler() }))
+        var rows: [Row] = []
+        do {
+            _ = try renderer.render(&products) { batch in
+                for position in batch.indices {
+                    let target = batch.target(at: position)
+                    rows.append(
+                        Row(
+                            product: batch.productID(at: position), account: target.account?.name ?? "",
+                            storefront: target.storefront.alpha3, priceLocale: target.priceLocale.identifier,
+                            amount: batch.amount(at: position), formatted: batch.formatted(at: position)))
+                }
+            }
+        } catch let error as StorePriceError {
+            throw error
+        } catch {
+            throw .invalidSnapshot(source: "render", line: nil, reason: "\(error)")
+        }
+        return try PriceSnapshot(source: source, rows: rows)
+    }
+
+    /// The rows whose product and account match, by binary search.
+    func row(product: String, account: String) -> Row? {
+        let probe = Row(product: product, account: account, storefront: "", priceLocale: "", amount: "", formatted: "")
+        var low = 0
+        var high = rows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if rows[middle].sortsBefore(probe) { low = middle + 1 } else { high = middle }
+        }
+        return low < rows.count && rows[low].hasSameKey(as: probe) ? rows[low] : nil
+    }
+}
+
+// MARK: - Comparing
+
+extension PriceSnapshot {
+    /// Compares this snapshot, made now, with a golden one.
+    public func difference(from golden: PriceSnapshot) -> PriceSnapshotDiff {
+        PriceSnapshotDiff(golden: golden, current: self)
+    }
+
+    /// Loads a golden snapshot, renders what its header names again with this StorePrice and ICU,
+    /// and compares.
+    ///
+    /// - Parameters:
+    ///   - path: the golden snapshot file.
+    ///   - catalog: a catalog to render instead of the one the header names.
+    ///   - catalogFormat: that catalog's format, when its name does not tell it.
+    ///   - accounts: an accounts file to use instead of the one the header names.
+    /// - Returns: the differences; ``PriceSnapshotDiff/isEmpty`` when every string matches.
+    public static func verify(
+        goldenAt path: String, catalog: String? = nil, catalogFormat: CatalogFormat? = nil,
+        accounts: String? = nil, workers: Int = CatalogRenderer.processorCount
+    ) throws(StorePriceError) -> PriceSnapshotDiff {
+        let golden = try PriceSnapshot(contentsOfFile: path)
+        var source = golden.source
+        if let catalog {
+            source.catalog = catalog
+            source.catalogFormat = catalogFormat
+        }
+        if let accounts { source.accounts = accounts }
+        if source.catalog == nil {
+            throw .invalidSnapshot(
+                source: path, line: 1, reason: "the snapshot was made from standard input; name the catalog")
+        }
+        return try render(source, workers: workers).difference(from: golden)
+    }
+}
+
+// MARK: - Reading and writing
+
+extension PriceSnapshot {
+    /// The snapshot as JSON Lines, for a file at `path`: catalog and accounts paths are written
+    /// relative to that file's directory.
+    public func encoded(forFileAt path: String) -> String {
+        let directory = SnapshotPath.directory(of: path)
+        var header = "{\"storeprice_snapshot\":\(Self.formatVersion)"
+        header += ",\"storeprice\":" + JSONText.quote(producer.storePrice)
+        header += ",\"icu\":" + JSONText.quote(producer.icu)
+        header += ",\"cldr\":" + JSONText.quote(producer.cldr)
+        header += ",\"catalog\":" + Self.quoteOrNull(source.catalog.map { SnapshotPath.relative($0, from: directory) })
+        header += ",\"catalog_format\":" + Self.quoteOrNull(source.catalogFormat?.rawValue)
+        header += ",\"accounts\":" + Self.quoteOrNull(source.accounts.map { SnapshotPath.relative($0, from: directory) })
+        header += ",\"display\":" + JSONText.quote(source.options.display.rawValue)
+        header += ",\"rounding\":" + JSONText.quote(source.options.rounding.rawValue)
+        header += ",\"rows\":\(rows.count)}\n"
+        var text = header
+        text.reserveCapacity(header.utf8.count + rows.count * 200)
+        for row in rows {
+            text += "{\"product\":" + JSONText.quote(row.product)
+            text += ",\"account\":" + JSONText.quote(row.account)
+            text += ",\"storefront\":" + JSONText.quote(row.storefront)
+            text += ",\"price_locale\":" + JSONText.quote(row.priceLocale)
+            text += ",\"amount\":" + JSONText.quote(row.amount)
+            text += ",\"formatted\":" + JSONText.quote(row.formatted)
+            text += ",\"escaped\":" + JSONText.quote(row.escaped)
+            text += "}\n"
+        }
+        return text
+    }
+
+    /// Writes the snapshot to a file, replacing it only once every byte is written.
+    ///
+    /// - Throws: ``StorePriceError/unwritableFile(path:reason:)``; the old file is then untouched.
+    public func write(to path: String) throws(StorePriceError) {
+        try OutputFile.write(encoded(forFileAt: path), to: path)
+    }
+
+    /// Reads a snapshot file.
+    ///
+    /// The file is checked whole: the header's format version and row count, every row's fields,
+    /// the order of rows, and that each `escaped` copy matches its `formatted` string, so that an
+    /// edit to one but not the other is caught.
+    ///
+    /// - Throws: ``StorePriceError/unreadableFile(path:reason:)``, or
+    ///   ``StorePriceError/invalidSnapshot(source:line:reason:)`` naming the line.
+    public init(contentsOfFile path: String) throws(StorePriceError) {
+        let lines = try LineReader(path: path)
+        let decoder = JSONDecoder()
+        let directory = SnapshotPath.directory(of: path)
+        func fail(_ reason: String, line: Int? = nil) -> StorePriceError {
+            .invalidSnapshot(source: path, line: line ?? lines.lineNumber, reason: reason)
+        }
+        func nextLine() throws(StorePriceError) -> String? {
+            do {
+                return try lines.nextLine()
+            } catch .invalidCatalog(_, let line, _, let reason) {
+                throw .invalidSnapshot(source: path, line: line, reason: reason)
+            }
+        }
+
+        guard let headerLine = try nextLine() else {
+            throw .invalidSnapshot(source: path, line: nil, reason: "empty file; expected a snapshot header")
+        }
+        let header: Header
+        do {
+            header = try decoder.decode(Header.self, from: Data(headerLine.utf8))
+        } catch {
+            throw fail("not a StorePrice snapshot header (\(Self.reason(error)))")
+        }
+        guard header.storeprice_snapshot == Self.formatVersion else {
+            throw fail("snapshot format \(header.storeprice_snapshot); this StorePrice reads format \(Self.formatVersion)")
+        }
+        guard let display = PriceFormatter.CurrencyDisplay(rawValue: header.display) else {
+            throw fail("unknown display '\(header.display)'")
+        }
+        guard let rounding = PriceFormatter.Rounding(rawValue: header.rounding) else {
+            throw fail("unknown rounding '\(header.rounding)'")
+        }
+        var catalogFormat: CatalogFormat?
+        if let name = header.catalog_format {
+            guard let format = CatalogFormat(rawValue: name) else { throw fail("unknown catalog format '\(name)'") }
+            catalogFormat = format
+        }
+        producer = Producer(storePrice: header.storeprice, icu: header.icu, cldr: header.cldr)
+        source = Source(
+            catalog: header.catalog.map { SnapshotPath.resolve($0, from: directory) }, catalogFormat: catalogFormat,
+            accounts: header.accounts.map { SnapshotPath.resolve($0, from: directory) },
+            options: PriceFormatter.Options(display: display, rounding: rounding))
+
+        var rows: [Row] = []
+        rows.reserveCapacity(header.rows)
+        while let text = try nextLine() {
+            let stored: StoredRow
+            do {
+                stored = try decoder.decode(StoredRow.self, from: Data(text.utf8))
+            } catch {
+                throw fail("not a snapshot row (\(Self.reason(error)))")
+            }
+            let row = Row(
+                product: stored.product, account: stored.account, storefront: stored.storefront,
+                priceLocale: stored.price_locale, amount: stored.amount, formatted: stored.formatted)
+            guard row.escaped == stored.escaped else {
+                throw fail(
+                    "'escaped' is \"\(stored.escaped)\" but 'formatted' escapes to \"\(row.escaped)\"; "
+                        + "edit both, or record the snapshot again")
+            }
+            if let previous = rows.last {
+                if previous.hasSameKey(as: row) {
+                    throw fail("product '\(row.product)' appears twice for account '\(row.account)'")
+                }
+                guard previous.sortsBefore(row) else {
+                    throw fail("rows are out of order; they are sorted by product, then account")
+                }
+            }
+            rows.append(row)
+        }
+        guard rows.count == header.rows else {
+            throw fail("the header counts \(header.rows) rows but the file has \(rows.count); is it cut short?", line: 1)
+        }
+        self.rows = rows
+    }
+
+    private struct Header: Decodable {
+        var storeprice_snapshot: Int
+        var storeprice: String
+        var icu: String
+        var cldr: String
+        var catalog: String?
+        var catalog_format: String?
+        var accounts: String?
+        var display: String
+        var rounding: String
+        var rows: Int
+    }
+
+    private struct StoredRow: Decodable {
+        var product: String
+        var account: String
+        var storefront: String
+        var price_locale: String
+        var amount: String
+        var formatted: String
+        var escaped: String
+    }
+
+    private static func quoteOrNull(_ text: String?) -> String {
+        text.map(JSONText.quote) ?? "null"
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _):
+            return "missing field '\(key.stringValue)'"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return "field '\(field)' has the wrong type"
+        case DecodingError.dataCorrupted:
+            return "not valid JSON"
+        default:
+            return "\(error)"
+        }
+    }
+}
+
+/// Paths as a snapshot stores them: relative to the snapshot file's directory.
+enum SnapshotPath {
+    /// The directory part of a path, without the trailing slash; empty for a bare name.
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// A path stored in a snapshot, as a path from the current directory.
+    static func resolve(_ stored: String, from directory: String) -> String {
+        if stored.hasPrefix("/") || directory.isEmpty { return stored }
+        return normalized(directory + "/" + stored)
+    }
+
+    /// `path` (from the current directory) as a path from `directory` (also from the current
+    /// directory).
+    static func relative(_ path: String, from directory: String) -> String {
+        let target = components(absolute(path))
+        let base = components(absolute(directory.isEmpty ? "." : directory))
+        var common = 0
+        while common < target.count, common < base.count, target[common] == base[common] { common += 1 }
+        let ups = Array(repeating: "..", count: base.count - common)
+        let rest = ups + target[common...]
+        return rest.isEmpty ? "." : rest.joined(separator: "/")
+    }
+
+    private static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+
+    private static func components(_ path: String) -> [String] {
+        var result: [String] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": if !result.isEmpty { result.removeLast() }
+            default: result.append(String(part))
+            }
+        }
+        return result
+    }
+
+    /// `a/b/../c` as `a/c`, keeping leading `..` of a relative path.
+    static func normalized(_ path: String) -> String {
+        var result: [String] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                if let last = result.last, last != ".." { result.removeLast() } else if !path.hasPrefix("/") { result.append("..") }
+            default: result.append(String(part))
+            }
+        }
+        let joined = result.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+}

@@ -1,0 +1,156 @@
+extension PriceSnapshotDiff {
+    /// The most cells a report shows in full; past it, only products and accounts with a
+    /// difference are shown.
+    public static let fullReportCellLimit = 50_000
+
+    /// A self-contained HTML page: the summary, then a product × account matrix in which changed,
+    /// added and removed cells are highlighted. Each cell is rendered in its price locale's
+    /// direction, and hovering shows its escaped text. The page needs no network or script.
+    ///
+    /// A matrix of more than ``fullReportCellLimit`` cells keeps only the products and accounts
+    /// that have a difference, and says so.
+    public func htmlReport(title: String = "StorePrice snapshot differences") -> String {
+        var goldenRows: [RowKey: PriceSnapshot.Row] = [:]
+        var currentRows: [RowKey: PriceSnapshot.Row] = [:]
+        var columns: [String: PriceSnapshot.Row] = [:]
+        for row in golden.rows {
+            goldenRows[RowKey(row)] = row
+            columns[row.account] = row
+        }
+        for row in current.rows {
+            currentRows[RowKey(row)] = row
+            columns[row.account] = row
+        }
+        var products = Set(golden.rows.map(\.product)).union(current.rows.map(\.product))
+        var accounts = Set(columns.keys)
+        let full = products.count * accounts.count <= Self.fullReportCellLimit
+        if !full {
+            let differing = changed.map(\.after) + added + removed
+            products = Set(differing.map(\.product))
+            accounts = Set(differing.map(\.account))
+        }
+        let productOrder = products.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let accountOrder = accounts.sorted { a, b in
+            let left = columns[a]?.storefront ?? ""
+            let right = columns[b]?.storefront ?? ""
+            return left != right ? left < right : a.utf8.lexicographicallyPrecedes(b.utf8)
+        }
+        var directions: [String: Bool] = [:]
+        func isRightToLeft(_ locale: String) -> Bool {
+            if let known = directions[locale] { return known }
+            let rtl = (try? PriceLocale(locale))?.isRightToLeft ?? false
+            directions[locale] = rtl
+            return rtl
+        }
+
+        var html = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <title>\(Self.html(title))</title>
+            <style>
+            body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #1d1d1f; }
+            h1 { font-size: 1.3em; }
+            .summary { font-weight: 600; }
+            .legend span { display: inline-block; padding: 0 .5em; margin-right: .5em; border-radius: 3px; }
+            table { border-collapse: collapse; }
+            th, td { border: 1px solid #d2d2d7; padding: 2px 6px; white-space: nowrap; }
+            thead th { position: sticky; top: 0; background: #f5f5f7; font-weight: 600; vertical-align: bottom; }
+            th.product { position: sticky; left: 0; background: #f5f5f7; text-align: left; font-weight: normal; }
+            thead th.product { z-index: 2; }
+            th small { display: block; font-weight: normal; color: #6e6e73; }
+            td.changed, .legend .changed { background: #ffe08a; }
+            td.added, .legend .added { background: #c7f0c2; }
+            td.removed, .legend .removed { background: #ffc9c9; }
+            td.none { background: #fafafa; }
+            del { color: #a1000f; }
+            ins { text-decoration: none; font-weight: 600; }
+            td del + ins::before { content: " → "; font-weight: normal; color: #6e6e73; }
+            pre { background: #f5f5f7; padding: 1em; overflow-x: auto; }
+            </style>
+            </head>
+            <body>
+            <h1>\(Self.html(title))</h1>
+            <p class="summary">\(Self.html(summary))</p>
+            <p class="legend"><span class="changed">changed</span><span class="added">added</span>\
+            <span class="removed">removed</span> Hover over a cell for its characters, escaped.</p>
+
+            """
+        if !full {
+            html += "<p>The full matrix would have more than \(Self.grouped(Self.fullReportCellLimit)) cells; "
+                + "only the \(Self.grouped(productOrder.count)) products and \(Self.grouped(accountOrder.count)) "
+                + "accounts with a difference are shown.</p>\n"
+        }
+        html += "<table>\n<thead><tr><th class=\"product\">product</th>"
+        for account in accountOrder {
+            let row = columns[account]
+            html += "<th>\(Self.html(row?.storefront ?? ""))<small>\(Self.html(account))</small>"
+                + "<small>\(Self.html(row?.priceLocale ?? ""))</small></th>"
+        }
+        html += "</tr></thead>\n<tbody>\n"
+        for product in productOrder {
+            html += "<tr><th class=\"product\">\(Self.html(product))</th>"
+            for account in accountOrder {
+                let key = RowKey(product: product, account: account)
+                let old = goldenRows[key]
+                let new = currentRows[key]
+                switch (old, new) {
+                case (nil, nil):
+                    html += "<td class=\"none\"></td>"
+                case (let old?, nil):
+                    html += "<td class=\"removed\"\(Self.direction(isRightToLeft(old.priceLocale)))"
+                        + " title=\"removed: \(Self.html(old.escaped))\"><del>\(Self.html(old.formatted))</del></td>"
+                case (nil, let new?):
+                    html += "<td class=\"added\"\(Self.direction(isRightToLeft(new.priceLocale)))"
+                        + " title=\"added: \(Self.html(new.escaped))\"><ins>\(Self.html(new.formatted))</ins></td>"
+                case (let old?, let new?) where old != new:
+                    html += "<td class=\"changed\"\(Self.direction(isRightToLeft(new.priceLocale)))"
+                        + " title=\"\(Self.html(old.escaped)) → \(Self.html(new.escaped))\">"
+                        + "<del>\(Self.html(old.formatted))</del><ins>\(Self.html(new.formatted))</ins></td>"
+                case (_, let new?):
+                    html += "<td\(Self.direction(isRightToLeft(new.priceLocale))) title=\"\(Self.html(new.escaped))\">"
+                        + "\(Self.html(new.formatted))</td>"
+                }
+            }
+            html += "</tr>\n"
+        }
+        html += "</tbody>\n</table>\n<h2>Report</h2>\n<pre>\(Self.html(description))</pre>\n</body>\n</html>\n"
+        return html
+    }
+
+    private struct RowKey: Hashable {
+        var product: String
+        var account: String
+
+        init(product: String, account: String) {
+            self.product = product
+            self.account = account
+        }
+
+        init(_ row: PriceSnapshot.Row) {
+            self.init(product: row.product, account: row.account)
+        }
+    }
+
+    private static func direction(_ rightToLeft: Bool) -> String {
+        rightToLeft ? " dir=\"rtl\"" : ""
+    }
+
+    /// Text escaped for HTML content and attribute values.
+    static func html(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,124 @@
+import ArgumentParser
+import StorePrice
+
+extension StorePriceCommand {
+    struct Snapshot: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record a golden snapshot of a catalog's prices for every test account.",
+            discussion: """
+                Renders every product for every test account (by default the built-in accounts) \
+                and writes a JSON Lines snapshot: a header with the StorePrice, ICU and CLDR \
+                versions, the catalog, the accounts and the options, then one row per product and \
+                account, sorted, with the formatted string as UTF-8 and an escaped copy beside it \
+                so that invisible characters show in code review. Commit it, and run \
+                `storeprice verify` in CI.
+
+                Paths in the header are written relative to the snapshot's directory, so verify \
+                works from any directory. The file is replaced only when the run succeeds.
+
+                Examples:
+                  storeprice snapshot Data/catalog-sample.jsonl --output Data/golden/catalog-sample.built-in.jsonl
+                  storeprice snapshot catalog.csv --accounts Tests/accounts.json --output Tests/Golden/prices.jsonl
+                """
+        )
+
+        @Argument(help: "The catalog file (.csv, .jsonl or .storekit).")
+        var catalog: String
+
+        @Option(help: "The catalog's format, when its name does not tell it.")
+        var catalogFormat: CatalogFormatChoice?
+
+        @OptionGroup var accountsSource: AccountsOptions
+
+        @Option(help: ArgumentHelp(
+            "The snapshot file to write; standard output when omitted.", valueName: "golden"))
+        var output: String?
+
+        @Option(help: "Threads to render on; by default one per processor.")
+        var workers: Int = CatalogRenderer.processorCount
+
+        @OptionGroup var style: PriceStyleOptions
+
+        func validate() throws {
+            guard workers >= 1 else { throw ValidationError("--workers must be at least 1.") }
+        }
+
+        func run() throws {
+            let snapshot = try PriceSnapshot.record(
+                catalog: catalog, catalogFormat: catalogFormat?.format, accounts: accountsSource.accounts,
+                options: style.options, workers: workers)
+            guard let output else {
+                Console.write(snapshot.encoded(forFileAt: "snapshot.jsonl"), to: Console.standardOutput)
+                return
+            }
+            try snapshot.write(to: output)
+            let accounts = Set(snapshot.rows.map(\.account)).count
+            Console.write(
+                "wrote \(snapshot.rows.count) rows (\(accounts) accounts) to \(output), "
+                    + "with \(snapshot.producer)\n",
+                to: Console.standardError)
+        }
+    }
+
+    struct Verify: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check a golden snapshot against prices rendered now.",
+            discussion: """
+                Renders the catalog and accounts the snapshot names (or those given) with the \
+                snapshot's options, on this machine's ICU, and compares string by string.
+
+                Exit status 0: every string matches. Exit status 1: something differs; the \
+                changed strings are listed grouped by price locale, with the changed characters \
+                escaped, then rows added and removed (a new product, or a storefront that stopped \
+                selling one), then a one-line summary naming the ICU and CLDR versions then and \
+                now. Exit status 65: the snapshot, catalog or accounts cannot be read.
+
+                --report writes a self-contained HTML page: a product × account matrix with \
+                changed cells highlighted, each shown in its price locale's direction.
+
+                To accept the new strings, record the snapshot again with `storeprice snapshot`.
+
+                Examples:
+                  storeprice verify Data/golden/catalog-sample.built-in.jsonl
+                  storeprice verify Tests/Golden/prices.jsonl --catalog catalog-v2.csv --report diff.html
+                """
+        )
+
+        @Argument(help: "The golden snapshot file.")
+        var golden: String
+
+        @Option(help: ArgumentHelp("Render this catalog instead of the one the snapshot names.", valueName: "catalog"))
+        var catalog: String?
+
+        @Option(help: "The catalog's format, when its name does not tell it.")
+        var catalogFormat: CatalogFormatChoice?
+
+        @Option(help: ArgumentHelp(
+            "A JSON file of test accounts to use instead of the one the snapshot names.", valueName: "file"))
+        var accounts: String?
+
+        @Option(help: ArgumentHelp("Also write an HTML page of the differences to this file.", valueName: "file"))
+        var report: String?
+
+        @Option(help: "Threads to render on; by default one per processor.")
+        var workers: Int = CatalogRenderer.processorCount
+
+        func validate() throws {
+            guard workers >= 1 else { throw ValidationError("--workers must be at least 1.") }
+            if catalogFormat != nil, catalog == nil {
+                throw ValidationError("--catalog-format goes with --catalog.")
+            }
+        }
+
+        func run() throws {
+            let diff = try PriceSnapshot.verify(
+                goldenAt: golden, catalog: catalog, catalogFormat: catalogFormat?.format, accounts: accounts,
+                workers: workers)
+            if let report {
+                try OutputFile.write(diff.htmlReport(title: "StorePrice: \(golden)"), to: report)
+            }
+            Console.output(diff.description)
+            if !diff.isEmpty { throw ExitCode.failure }
+        }
+    }
+}

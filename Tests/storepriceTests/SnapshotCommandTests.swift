@@ -1,0 +1,115 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct SnapshotCommandTests {
+    static let sample = repositoryFile("Data/catalog-sample.jsonl").path
+
+    @Test func snapshotOfTheSampleIsTheCommittedGolden() throws {
+        let directory = try temporaryDirectory()
+        let output = directory.appendingPathComponent("golden.jsonl").path
+        let run = try runStorePrice(["snapshot", Self.sample, "--output", output])
+        #expect(run.status == 0, "\(run.error)")
+        expectBytes(run.error, "wrote 5608 rows (181 accounts) to \(output), with ICU 72.1/CLDR 42.0\n")
+        let written = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let golden = try String(contentsOf: sampleGolden, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        // Rows are the same bytes; the header differs only in where the catalog is from here.
+        #expect(written.count == golden.count)
+        #expect(Array(written.dropFirst()) == Array(golden.dropFirst()))
+        expectBytes(String(golden[0]), #"{"storeprice_snapshot":1,"storeprice":"0.1.0","icu":"72.1","cldr":"42.0","catalog":"../catalog-sample.jsonl","catalog_format":null,"accounts":null,"display":"symbol","rounding":"reject","rows":5608}"#)
+        let relative = String(repeating: "../", count: directory.pathComponents.count - 1) + String(Self.sample.dropFirst())
+        expectBytes(String(written[0]), String(golden[0]).replacingOccurrences(of: "../catalog-sample.jsonl", with: relative))
+    }
+
+    @Test func verifyOfTheCommittedGoldenPasses() throws {
+        let run = try runStorePrice(["verify", sampleGolden.path])
+        #expect(run.status == 0, "\(run.error)")
+        expectBytes(run.output, "all 5,608 strings match; snapshot made with ICU 72.1/CLDR 42.0, as now\n")
+        expectBytes(run.error, "")
+    }
+
+    @Test func verifyOfAnEditedGoldenExitsOneWithTheDiffAndAReport() throws {
+        let golden = try editedSampleGolden(yenSignEdit)
+        let report = golden.deletingLastPathComponent().appendingPathComponent("diff.html").path
+        let run = try runStorePrice(["verify", golden.path, "--report", report])
+        #expect(run.status == 1, "\(run.error)")
+        expectBytes(run.output, #"""
+            ja_JP@currency=JPY  com.example.level1  ¥160 → ￥160  (\u{00A5} → \u{FFE5})  for jpn
+
+            1 of 5,608 strings changed in 1 price locale; snapshot made with ICU 72.1/CLDR 42.0, as now
+
+            """#)
+        let html = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>\n"))
+        #expect(html.contains(#"<td class="changed" title="\u{00A5}160 → \u{FFE5}160"><del>¥160</del><ins>￥160</ins></td>"#))
+        #expect(html.components(separatedBy: #"class="changed""#).count == 3, "the legend's and one cell's")
+        #expect(html.contains(#"<td dir="rtl" title="\u{200F}\u{0663}\u{066B}\u{0669}\u{0669}\u{00A0}\u{0631}.\u{0633}.\u{200F}">"#))
+    }
+
+    /// A small catalog and three accounts, changed the ways a catalog changes: a price edited, a
+    /// product withdrawn from one storefront, a product added.
+    @Test func verifyListsChangedAddedAndRemovedRowsApart() throws {
+        let directory = try temporaryDirectory()
+        let catalog = directory.appendingPathComponent("catalog.jsonl")
+        let accounts = directory.appendingPathComponent("accounts.json")
+        let golden = directory.appendingPathComponent("golden/prices.jsonl")
+        try """
+            [{"name": "deu", "email": "deu@example.com", "storefront": "DEU"},
+             {"name": "jpn", "email": "jpn@example.com", "storefront": "JPN"},
+             {"name": "sau", "email": "sau@example.com", "storefront": "SAU"}]
+            """.write(to: accounts, atomically: true, encoding: .utf8)
+        try """
+            {"id":"coins","prices":{"DEU":"0.99","JPN":"160","SAU":"3.99"}}
+            {"id":"pro","prices":{"DEU":"9.99","JPN":"1500","SAU":"39.99"}}
+            """.write(to: catalog, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let recorded = try runStorePrice(["snapshot", catalog.path, "--accounts", accounts.path, "--output", golden.path])
+        #expect(recorded.status == 0, "\(recorded.error)")
+        let header = try String(contentsOf: golden, encoding: .utf8).prefix { $0 != "\n" }
+        expectBytes(String(header), #"{"storeprice_snapshot":1,"storeprice":"0.1.0","icu":"72.1","cldr":"42.0","catalog":"../catalog.jsonl","catalog_format":null,"accounts":"../accounts.json","display":"symbol","rounding":"reject","rows":6}"#)
+
+        try """
+            {"id":"coins","prices":{"DEU":"1.09","JPN":"160","SAU":"3.99"}}
+            {"id":"pro","prices":{"DEU":"9.99","JPN":"1500"}}
+            {"id":"tip","prices":{"JPN":"300"}}
+            """.write(to: catalog, atomically: true, encoding: .utf8)
+        let run = try runStorePrice(["verify", golden.path])
+        #expect(run.status == 1, "\(run.error)")
+        expectBytes(run.output, #"""
+            de_DE@currency=EUR  coins  0,99\#u{00A0}€ → 1,09\#u{00A0}€  (0,99 → 1,09; amount 0.99 → 1.09)  for deu
+
+            Rows added (1):
+            + ja_JP@currency=JPY  tip  ￥300  (\u{FFE5}300)  for jpn
+
+            Rows removed (1):
+            - ar_SA@currency=SAR  pro  \#u{200F}٣٩٫٩٩\#u{00A0}ر.س.\#u{200F}  (\u{200F}\u{0663}\u{0669}\u{066B}\u{0669}\u{0669}\u{00A0}\u{0631}.\u{0633}.\u{200F})  for sau
+
+            1 of 5 strings changed in 1 price locale; 1 row added, 1 removed; snapshot made with ICU 72.1/CLDR 42.0, as now
+
+            """#)
+    }
+
+    @Test func verifyRefusesABrokenGoldenWithStatus65() throws {
+        let truncated = try editedSampleGolden { $0.hasPrefix(#"{"product":"com.example.welcome.gift","account":"zwe""#) ? nil : $0 }
+        let run = try runStorePrice(["verify", truncated.path])
+        #expect(run.status == 65)
+        expectBytes(run.error, "storeprice: snapshot '\(truncated.path)', line 1: the header counts 5608 rows but the file has 5607; is it cut short?\n")
+
+        let missing = try runStorePrice(["verify", "/nonexistent/golden.jsonl"])
+        #expect(missing.status == 65)
+        expectBytes(missing.error, "storeprice: cannot read '/nonexistent/golden.jsonl': No such file or directory\n")
+
+        let notSnapshot = try runStorePrice(["verify", Self.sample])
+        #expect(notSnapshot.status == 65)
+        expectBytes(notSnapshot.error, "storeprice: snapshot '\(Self.sample)', line 1: not a StorePrice snapshot header (missing field 'storeprice_snapshot')\n")
+    }
+
+    @Test func snapshotToAnUnwritablePlaceExits73AndLeavesNothing() throws {
+        let directory = try temporaryDirectory()
+        let output = directory.appendingPathComponent("missing/golden.jsonl").path
+        let run = try runStorePrice(["snapshot", Self.sample, "--output", output])
+        #expect(run.status == 73)
+        expectBytes(run.error, "storeprice: cannot write '\(output)': No such file or directory\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+}
