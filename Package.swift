@@ -5,6 +5,7 @@ let package = Package(
     name: "StorePrice",
     products: [
         .library(name: "StorePrice", targets: ["StorePrice"]),
+        .library(name: "StorePriceTesting", targets: ["StorePriceTesting"]),
         .executable(name: "storeprice", targets: ["storeprice"]),
     ],
     dependencies: [
@@ -28,6 +29,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "StorePriceTesting",
+            dependencies: ["StorePrice"]
+        ),
         .executableTarget(
             name: "storeprice",
             dependencies: [
@@ -48,6 +53,10 @@ let package = Package(
         .testTarget(
             name: "StorePriceTests",
             dependencies: ["StorePrice", "TestSupport"]
+        ),
+        .testTarget(
+            name: "StorePriceTestingTests",
+            dependencies: ["StorePriceTesting", "TestSupport"]
         ),
         .testTarget(
             name: "storepriceTests",

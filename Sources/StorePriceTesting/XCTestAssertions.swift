@@ -1,0 +1,32 @@
+#if canImport(XCTest)
+public import StorePrice
+import XCTest
+
+/// Renders a catalog for test accounts and fails the XCTest when any price string differs from
+/// the golden snapshot file.
+///
+/// ```swift
+/// import StorePriceTesting
+/// import XCTest
+///
+/// final class PriceTests: XCTestCase {
+///     func testPricesMatchTheGoldenSnapshot() {
+///         assertPriceSnapshot(catalog: "Data/catalog.jsonl", matches: "Tests/Golden/catalog.jsonl")
+///     }
+/// }
+/// ```
+///
+/// The failure message is the report `storeprice verify` prints. Setting `STOREPRICE_RECORD` (see
+/// ``PriceSnapshotRecording``) writes the golden file instead.
+public func assertPriceSnapshot(
+    catalog: String, catalogFormat: CatalogFormat? = nil, accounts: String? = nil,
+    options: PriceFormatter.Options = .init(), matches golden: String, record: PriceSnapshotRecording? = nil,
+    file: StaticString = #filePath, line: UInt = #line
+) {
+    let check = PriceSnapshotCheck(
+        catalog: catalog, catalogFormat: catalogFormat, accounts: accounts, options: options, golden: golden)
+    if let failure = check.runReportingRecordings(record: record) {
+        XCTFail(failure.message, file: file, line: line)
+    }
+}
+#endif

@@ -1,0 +1,118 @@
+import Foundation
+import StorePrice
+import StorePriceTesting
+import TestSupport
+import Testing
+
+/// The project's own locale regression test, and how `expectPriceSnapshot` passes and fails.
+@Suite struct GoldenSnapshotTests {
+    static let catalog = repositoryFile("Data/catalog-sample.jsonl").path
+
+    /// Every string of the sample catalog, for every built-in test account, is what
+    /// `Data/golden/` says. An ICU or CLDR change, an edit to the sample catalog or the built-in
+    /// accounts, or a change to the formatter fails here with the escaped diff.
+    @Test func theSampleCatalogMatchesItsGoldenSnapshot() {
+        expectPriceSnapshot(catalog: Self.catalog, matches: sampleGolden.path)
+    }
+
+    @Test func anEditedGoldenStringFailsWithTheEscapedDiffNamingProductAndAccount() throws {
+        let golden = try editedSampleGolden(yenSignEdit).path
+        guard case .failure(let failure) = PriceSnapshotCheck(catalog: Self.catalog, golden: golden).run(record: .never)
+        else {
+            Issue.record("an edited golden string passed")
+            return
+        }
+        expectBytes(failure.message, """
+            price snapshot '\(golden)' does not match the prices rendered now:
+
+            ja_JP@currency=JPY  com.example.level1  ¥160 → ￥160  (\\u{00A5} → \\u{FFE5})  for jpn
+
+            1 of 5,608 strings changed in 1 price locale; snapshot made with ICU 72.1/CLDR 42.0, as now
+
+            To accept these strings, run the tests again with STOREPRICE_RECORD=failed and review the changed file.
+            """)
+        #expect(failure.diff?.changed.count == 1)
+    }
+
+    @Test func expectPriceSnapshotRecordsAnIssueWithThatDiff() throws {
+        let golden = try editedSampleGolden(yenSignEdit).path
+        withKnownIssue {
+            expectPriceSnapshot(catalog: Self.catalog, matches: golden, record: .never)
+        } matching: { issue in
+            issue.comments.contains {
+                $0.rawValue.contains(#"ja_JP@currency=JPY  com.example.level1  ¥160 → ￥160  (\u{00A5} → \u{FFE5})  for jpn"#)
+            }
+        }
+    }
+
+    @Test func aMissingGoldenFailsUnlessRecordingMissingOnes() throws {
+        let golden = try temporaryDirectory().appendingPathComponent("new.jsonl").path
+        let check = PriceSnapshotCheck(catalog: Self.catalog, golden: golden)
+        guard case .failure(let failure) = check.run(record: .never) else {
+            Issue.record("a missing golden passed")
+            return
+        }
+        expectBytes(
+            failure.message,
+            "no price snapshot at '\(golden)'; run the tests with STOREPRICE_RECORD=missing to record it")
+        #expect(!FileManager.default.fileExists(atPath: golden))
+
+        guard case .success(.recorded(let path, nil)) = check.run(record: .missing) else {
+            Issue.record("recording a missing golden did not record it")
+            return
+        }
+        #expect(path == golden)
+        guard case .success(.matched(let diff)) = check.run(record: .never) else {
+            Issue.record("a freshly recorded golden does not match")
+            return
+        }
+        #expect(diff.compared == 5_608)
+    }
+
+    @Test func recordingFailedOnesRewritesADifferingGoldenAndPasses() throws {
+        let golden = try editedSampleGolden(yenSignEdit).path
+        let check = PriceSnapshotCheck(catalog: Self.catalog, golden: golden)
+        guard case .failure = check.run(record: .missing) else {
+            Issue.record("recording missing goldens accepted a differing one")
+            return
+        }
+        guard case .success(.recorded(_, let diff?)) = check.run(record: .failed) else {
+            Issue.record("recording failed goldens did not rewrite a differing one")
+            return
+        }
+        #expect(diff.changed.count == 1)
+        guard case .success(.matched) = check.run(record: .never) else {
+            Issue.record("the rewritten golden does not match")
+            return
+        }
+        let rewritten = try String(contentsOfFile: golden, encoding: .utf8)
+        #expect(rewritten.contains(#"{"product":"com.example.level1","account":"jpn","storefront":"JPN","price_locale":"ja_JP@currency=JPY","amount":"160","formatted":"￥160","escaped":"\\u{FFE5}160"}"#))
+    }
+
+    @Test func anEditToFormattedWithoutEscapedIsCaughtAsAnInconsistentGolden() throws {
+        let golden = try editedSampleGolden { line in
+            guard line.hasPrefix(#"{"product":"com.example.level1","account":"jpn","#) else { return line }
+            return line.replacingOccurrences(of: #""formatted":"￥160","#, with: #""formatted":"¥160","#)
+        }.path
+        guard case .failure(let failure) = PriceSnapshotCheck(catalog: Self.catalog, golden: golden).run(record: .never)
+        else {
+            Issue.record("an inconsistent golden passed")
+            return
+        }
+        expectBytes(failure.message, #"""
+            snapshot '\#(golden)', line 1890: 'escaped' is "\u{FFE5}160" but 'formatted' escapes to "\u{00A5}160"; edit both, or record the snapshot again
+            """#)
+    }
+
+    @Test(arguments: [
+        (nil, PriceSnapshotRecording.never), ("", .never), ("never", .never), ("0", .never),
+        ("missing", .missing), ("failed", .failed), ("1", .failed), ("TRUE", .failed), ("all", .all),
+    ] as [(String?, PriceSnapshotRecording)])
+    func recordingModesFromTheEnvironment(_ value: String?, _ mode: PriceSnapshotRecording) {
+        #expect(PriceSnapshotRecording(environmentValue: value) == mode)
+    }
+
+    @Test func anUnknownRecordingValueIsRefused() {
+        #expect(PriceSnapshotRecording(environmentValue: "sometimes") == nil)
+    }
+}
