@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Writes Sources/StorePrice/EmbeddedData.swift from Data/storefronts.json and
-# Data/test-accounts.json, so the library carries its data with no files beside the binary.
-# Run it after editing either file; `swift test` fails until the two agree.
+# Writes Sources/StorePrice/EmbeddedData.swift from Data/storefronts.json,
+# Data/test-accounts.json, Data/offer-wording.json and Data/sandbox-renewals.json, so the
+# library carries its data with no files beside the binary. Run it after editing any of them;
+# `swift test` fails until Data/ and the library agree.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=Sources/StorePrice/EmbeddedData.swift
@@ -10,7 +11,8 @@ out=Sources/StorePrice/EmbeddedData.swift
   echo
   echo "/// The JSON files of Data/, compiled into the library byte for byte."
   echo "enum EmbeddedData {"
-  for pair in "storefronts:Data/storefronts.json" "testAccounts:Data/test-accounts.json"; do
+  for pair in "storefronts:Data/storefronts.json" "testAccounts:Data/test-accounts.json" \
+      "offerWording:Data/offer-wording.json" "sandboxRenewals:Data/sandbox-renewals.json"; do
     name=${pair%%:*}
     file=${pair#*:}
     echo "    /// \`$file\`"

@@ -19,6 +19,8 @@
 #include <unicode/unumberformatter.h>
 #include <unicode/uformattedvalue.h>
 #include <unicode/ustring.h>
+#include <unicode/ures.h>
+#include <string.h>
 
 // MARK: Errors and versions
 
@@ -120,6 +122,74 @@ static inline const UChar *cicu_resultString(const UFormattedNumber *result, int
     const UFormattedValue *value = unumf_resultAsValue(result, status);
     if (U_FAILURE(*status)) { return NULL; }
     return ufmtval_getString(value, length, status);
+}
+
+// MARK: Unit data (ures)
+
+/// Looks up the string at `table/group/key/field` (such as `units/duration/month/per`) in ICU's
+/// unit data for a locale, and copies it into `dest` as UTF-16; returns its length.
+///
+/// Nested resources do not inherit from parent locales through the public API, so this walks
+/// the locale's fallback chain itself, as ICU's own formatters do: the bundle ICU opens for the
+/// locale (which resolves aliases such as zh_CN → zh_Hans_CN), then each parent, named by the
+/// bundle's `%%Parent` or found by removing the last subtag, ending at root (searched only when
+/// `includeRoot`). `*status` is U_MISSING_RESOURCE_ERROR when no searched locale has the string.
+static inline int32_t cicu_unitString(const char *localeID, const char *table, const char *group,
+                                      const char *key, const char *field, UBool includeRoot,
+                                      UChar *dest, int32_t capacity, UErrorCode *status) {
+    if (U_FAILURE(*status)) { return 0; }
+    const char *tree = U_ICUDATA_NAME "-unit";
+    char current[ULOC_FULLNAME_CAPACITY];
+    UErrorCode openStatus = U_ZERO_ERROR;
+    UResourceBundle *opened = ures_open(tree, localeID, &openStatus);
+    const char *actual = ures_getLocaleByType(opened, ULOC_ACTUAL_LOCALE, &openStatus);
+    if (U_FAILURE(openStatus) || actual == NULL) {
+        ures_close(opened);
+        *status = U_FAILURE(openStatus) ? openStatus : U_MISSING_RESOURCE_ERROR;
+        return 0;
+    }
+    strncpy(current, actual, sizeof current - 1);
+    current[sizeof current - 1] = 0;
+    ures_close(opened);
+
+    for (int depth = 0; depth < 16; depth++) {
+        if (!includeRoot && strcmp(current, "root") == 0) { break; }
+        UErrorCode lookup = U_ZERO_ERROR;
+        UResourceBundle *bundle = ures_openDirect(tree, current, &lookup);
+        UResourceBundle *tableBundle = ures_getByKey(bundle, table, NULL, &lookup);
+        UResourceBundle *groupBundle = ures_getByKey(tableBundle, group, NULL, &lookup);
+        int32_t length = 0;
+        const UChar *text = NULL;
+        if (key != NULL) {
+            UResourceBundle *keyBundle = ures_getByKey(groupBundle, key, NULL, &lookup);
+            text = ures_getStringByKey(keyBundle, field, &length, &lookup);
+            ures_close(keyBundle);
+        } else {
+            text = ures_getStringByKey(groupBundle, field, &length, &lookup);
+        }
+        ures_close(groupBundle);
+        ures_close(tableBundle);
+        if (U_SUCCESS(lookup) && text != NULL) {
+            ures_close(bundle);
+            if (length > capacity) { *status = U_BUFFER_OVERFLOW_ERROR; return length; }
+            u_memcpy(dest, text, length);
+            return length;
+        }
+        if (strcmp(current, "root") == 0) { ures_close(bundle); break; }
+        UErrorCode parentStatus = U_ZERO_ERROR;
+        int32_t parentLength = 0;
+        const UChar *parent = ures_getStringByKey(bundle, "%%Parent", &parentLength, &parentStatus);
+        if (U_SUCCESS(parentStatus) && parent != NULL && parentLength < (int32_t)sizeof current) {
+            u_UCharsToChars(parent, current, parentLength);
+            current[parentLength] = 0;
+        } else {
+            char *underscore = strrchr(current, '_');
+            if (underscore != NULL) { *underscore = 0; } else { strcpy(current, "root"); }
+        }
+        ures_close(bundle);
+    }
+    *status = U_MISSING_RESOURCE_ERROR;
+    return 0;
 }
 
 #endif // STOREPRICE_CICU_SHIM_H

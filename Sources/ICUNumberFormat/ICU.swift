@@ -30,6 +30,43 @@ public enum ICU {
         return parts.map(String.init).joined(separator: ".")
     }
 
+    // MARK: Unit data
+
+    /// A string from ICU's unit data for a locale, following the locale's fallback chain:
+    /// `unitString(locale: "de_DE", table: "units", group: "duration", key: "month", field: "per")`
+    /// is `{0} pro Monat`. A nil `key` reads `table/group/field`, such as `units/compound/per`.
+    ///
+    /// As in CLDR, the long table (`units`) falls back to the same locale's short table
+    /// (`unitsShort`) before root's data: Chinese has no long "per month" pattern, so it gets its
+    /// own short `{0}/月`, not root's `{0}/m`.
+    ///
+    /// - Returns: the string, or nil when no locale in the chain has it.
+    public static func unitString(
+        locale localeID: String, table: String, group: String, key: String?, field: String
+    ) -> String? {
+        if table == "units" {
+            return lookUpUnitString(localeID, table, group, key, field, includeRoot: false)
+                ?? lookUpUnitString(localeID, "unitsShort", group, key, field, includeRoot: true)
+        }
+        return lookUpUnitString(localeID, table, group, key, field, includeRoot: true)
+    }
+
+    private static func lookUpUnitString(
+        _ localeID: String, _ table: String, _ group: String, _ key: String?, _ field: String, includeRoot: Bool
+    ) -> String? {
+        var buffer = [UInt16](repeating: 0, count: 128)
+        var status = U_ZERO_ERROR
+        let root: UBool = includeRoot ? 1 : 0
+        let length: Int32
+        if let key {
+            length = cicu_unitString(localeID, table, group, key, field, root, &buffer, Int32(buffer.count), &status)
+        } else {
+            length = cicu_unitString(localeID, table, group, nil, field, root, &buffer, Int32(buffer.count), &status)
+        }
+        guard status.rawValue <= U_ZERO_ERROR.rawValue, length >= 0, Int(length) <= buffer.count else { return nil }
+        return String(decoding: buffer[0..<Int(length)], as: UTF16.self)
+    }
+
     // MARK: Currencies
 
     /// Every ISO 4217 code ICU has data for, current and historic, upper case.

@@ -368,4 +368,33 @@ enum EmbeddedData {
   {"name": "usa-ar-device", "email": "sandbox+usa-ar-device@example.com", "storefront": "USA", "deviceLocale": "ar_SA", "description": "A US-store tester on an Arabic phone: a dollar price inside Arabic text."}
 ]
 """##
+    /// `Data/offer-wording.json`
+    static let offerWording = ##"""
+{
+  "note": "StorePrice's own wording for subscription offers, one entry per store language: not CLDR data and not Apple's strings. {duration} is ICU's text for the offer's whole duration (1 week, 3 Monate), {price} the formatted price, and {pricePerPeriod} the price with CLDR's per-period pattern ($0.99 per month). Languages missing here have no built-in wording: pass your app's own, which is what production paywalls should show anyway. Russian, Polish and other languages whose nouns change case after a preposition are left out on purpose, because ICU's duration text is in the nominative.",
+  "languages": {
+    "en": {"freeTrial": "{duration} free", "payAsYouGo": "{pricePerPeriod} for {duration}", "payUpFront": "{price} for {duration}"},
+    "de": {"freeTrial": "{duration} gratis", "payAsYouGo": "{pricePerPeriod} für {duration}", "payUpFront": "{price} für {duration}"},
+    "es": {"freeTrial": "{duration} gratis", "payAsYouGo": "{pricePerPeriod} durante {duration}", "payUpFront": "{price} por {duration}"},
+    "fr": {"freeTrial": "{duration} d’essai gratuit", "payAsYouGo": "{pricePerPeriod} pendant {duration}", "payUpFront": "{price} pour {duration}"},
+    "it": {"freeTrial": "{duration} gratis", "payAsYouGo": "{pricePerPeriod} per {duration}", "payUpFront": "{price} per {duration}"},
+    "nl": {"freeTrial": "{duration} gratis", "payAsYouGo": "{pricePerPeriod} gedurende {duration}", "payUpFront": "{price} voor {duration}"},
+    "pt": {"freeTrial": "{duration} grátis", "payAsYouGo": "{pricePerPeriod} durante {duration}", "payUpFront": "{price} por {duration}"},
+    "ar": {"freeTrial": "تجربة مجانية لمدة {duration}", "payAsYouGo": "{pricePerPeriod} لمدة {duration}", "payUpFront": "{price} لمدة {duration}"},
+    "ja": {"freeTrial": "{duration}無料", "payAsYouGo": "{pricePerPeriod}（{duration}）", "payUpFront": "{price}（{duration}）"},
+    "ko": {"freeTrial": "{duration} 무료", "payAsYouGo": "{duration} 동안 {pricePerPeriod}", "payUpFront": "{duration} 동안 {price}"},
+    "zh-Hans": {"freeTrial": "免费试用{duration}", "payAsYouGo": "{pricePerPeriod}，为期{duration}", "payUpFront": "{price}，为期{duration}"},
+    "zh-Hant": {"freeTrial": "免費試用{duration}", "payAsYouGo": "{pricePerPeriod}，為期{duration}", "payUpFront": "{price}，為期{duration}"}
+  }
+}
+"""##
+    /// `Data/sandbox-renewals.json`
+    static let sandboxRenewals = ##"""
+{
+  "source": "Apple, StoreKit Test: SKTestSession.TimeRate.monthlyRenewalEveryFiveMinutes (https://developer.apple.com/documentation/storekittest/sktestsession/timerate-swift.enum/monthlyrenewaleveryfiveminutes), which notes that the sandbox environment supports this rate; it is the sandbox default.",
+  "note": "A sandbox tester's auto-renewable subscription renews on a compressed clock and stops renewing after a cap. Apple's current sandbox documentation gives 12 renewals; older documentation and third parties (RevenueCat) give 6, so the cap is an option of sandbox-schedule. Sandbox accounts can also choose faster or slower rates in Settings; this is the default rate. A 3-day period exists only for offers, not for renewals.",
+  "renewalCap": 12,
+  "renewalSeconds": {"P1W": 180, "P1M": 300, "P2M": 600, "P3M": 900, "P6M": 1800, "P1Y": 3600}
+}
+"""##
 }

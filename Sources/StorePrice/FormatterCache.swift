@@ -21,7 +21,12 @@ final class FormatterCache: Sendable {
     func formatter(for locale: PriceLocale, options: PriceFormatter.Options) throws(StorePriceError)
         -> ICUNumberFormatter
     {
-        let key = Key(locale: locale.languageIdentifier, skeleton: options.skeleton(currency: locale.currency))
+        try formatter(skeleton: options.skeleton(currency: locale.currency), locale: locale.languageIdentifier)
+    }
+
+    /// The formatter for any skeleton, such as `measure-unit/duration-month unit-width-full-name`.
+    func formatter(skeleton: String, locale: String) throws(StorePriceError) -> ICUNumberFormatter {
+        let key = Key(locale: locale, skeleton: skeleton)
         let cached = entries.withLock { $0[key] }
         let result: Result<ICUNumberFormatter, ICUError>
         if let cached {
@@ -41,7 +46,7 @@ final class FormatterCache: Sendable {
         case .success(let formatter):
             return formatter
         case .failure(let error):
-            throw .icuFailure(code: error.name, operation: "open a formatter for '\(key.skeleton)' in \(locale)")
+            throw .icuFailure(code: error.name, operation: "open a formatter for '\(skeleton)' in \(locale)")
         }
     }
 }

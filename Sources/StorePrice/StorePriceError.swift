@@ -38,6 +38,10 @@ public enum StorePriceError: Error, Hashable, Sendable, CustomStringConvertible 
     case invalidCatalog(source: String, line: Int?, field: String?, reason: String)
     /// A product-ID list that cannot be used.
     case invalidProductList(source: String, reason: String)
+    /// Text that is not a store subscription period, such as `P1Y2M` or `1 month`.
+    case invalidPeriod(String, reason: String)
+    /// A subscription offer that cannot be shown, such as a free trial with a price.
+    case invalidOffer(String, reason: String)
     /// A price snapshot file, or a line of it, that cannot be used; `line` counts from 1.
     case invalidSnapshot(source: String, line: Int?, reason: String)
     /// Products that the catalog lacks or that have no price in a requested storefront, under
@@ -87,6 +91,10 @@ public enum StorePriceError: Error, Hashable, Sendable, CustomStringConvertible 
             return "\(place): \(reason)"
         case .invalidProductList(let source, let reason):
             return "product list '\(source)': \(reason)"
+        case .invalidPeriod(let text, let reason):
+            return "invalid period '\(text.escapedForMessage)': \(reason)"
+        case .invalidOffer(let text, let reason):
+            return "invalid offer '\(text.escapedForMessage)': \(reason)"
         case .invalidSnapshot(let source, let line, let reason):
             return "snapshot '\(source)'" + (line.map { ", line \($0)" } ?? "") + ": \(reason)"
         case .invalidProducts(let products):

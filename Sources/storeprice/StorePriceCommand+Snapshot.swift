@@ -80,7 +80,7 @@ extension StorePriceCommand {
 
                 Examples:
                   storeprice verify Data/golden/catalog-sample.built-in.jsonl
-                  storeprice verify Tests/Golden/prices.jsonl --catalog catalog-v2.csv --report diff.html
+                  storeprice verify prices.jsonl --catalog catalog-v2.csv --report diff.html
                 """
         )
 

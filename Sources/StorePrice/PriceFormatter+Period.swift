@@ -1,0 +1,63 @@
+import ICUNumberFormat
+
+extension PriceFormatter {
+    /// A price paid every period, from CLDR's patterns for the store language: `$9.99 per month`,
+    /// `￥1,200/月`, `9,99 € pro Monat`, `월당 ₩9,900`, `$24.99 per 3 months`.
+    ///
+    /// A one-unit period uses the unit's own "per" pattern (`{0} per month`, `{0}/月`); a longer
+    /// one uses the locale's compound pattern (`{0} per {1}`) with the period's text. Nothing is
+    /// concatenated in English.
+    ///
+    /// ```swift
+    /// let formatter = try PriceFormatter(locale: Storefront("USA").priceLocale)
+    /// try formatter.format(Price("9.99", currency: "USD"), per: SubscriptionPeriod("P1M"))   // "$9.99 per month"
+    /// ```
+    public func format(
+        _ price: Price, per period: SubscriptionPeriod, style: SubscriptionPeriod.Style = .wide
+    ) throws(StorePriceError) -> String {
+        try Self.apply(perPattern(period, style: style), price: format(price))
+    }
+
+    /// An amount paid every period, as ``format(_:per:style:)`` shows it.
+    public func format(
+        amount: String, per period: SubscriptionPeriod, style: SubscriptionPeriod.Style = .wide
+    ) throws(StorePriceError) -> String {
+        try format(Price(amount, currency: locale.currency), per: period, style: style)
+    }
+
+    /// An approximate price, such as a yearly price per month: `$4.99 per month`.
+    public func format(_ approximate: ApproximatePrice, style: SubscriptionPeriod.Style = .wide)
+        throws(StorePriceError) -> String
+    {
+        try format(approximate.price, per: approximate.period, style: style)
+    }
+
+    /// The pattern with `{0}` for the price, for a period in this locale.
+    func perPattern(_ period: SubscriptionPeriod, style: SubscriptionPeriod.Style) throws(StorePriceError) -> String {
+        let language = locale.languageIdentifier
+        if period.count == 1,
+            let pattern = ICU.unitString(
+                locale: language, table: style.unitTable, group: "duration", key: period.unit.rawValue, field: "per")
+        {
+            return pattern
+        }
+        guard
+            let compound = ICU.unitString(locale: language, table: style.unitTable, group: "compound", key: nil, field: "per")
+        else {
+            throw .icuFailure(code: "U_MISSING_RESOURCE_ERROR", operation: "find a 'per' pattern for \(locale)")
+        }
+        return compound.replacingFirst("{1}", with: try period.text(in: locale, style: style))
+    }
+
+    static func apply(_ pattern: String, price: String) -> String {
+        pattern.replacingFirst("{0}", with: price)
+    }
+}
+
+extension String {
+    /// The string with the first occurrence of `placeholder` replaced.
+    func replacingFirst(_ placeholder: String, with replacement: String) -> String {
+        guard let range = firstRange(of: placeholder) else { return self }
+        return self[..<range.lowerBound] + replacement + self[range.upperBound...]
+    }
+}

@@ -1,0 +1,225 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ICUNumberFormat
+
+/// An introductory or promotional offer on a subscription, as StoreKit describes one: a payment
+/// mode, a period, how many periods, and a price.
+///
+/// ```swift
+/// let usa = try Storefront("USA").priceLocale
+/// try SubscriptionOffer.freeTrial(SubscriptionPeriod("P1W")).text(in: usa)                  // "1 week free"
+/// try SubscriptionOffer.payAsYouGo(Price("0.99", currency: usa.currency),
+///                                  every: SubscriptionPeriod("P1M"), count: 3).text(in: usa)  // "$0.99 per month for 3 months"
+/// try SubscriptionOffer.payUpFront(Price("1.99", currency: usa.currency),
+///                                  for: SubscriptionPeriod("P2M")).text(in: usa)            // "$1.99 for 2 months"
+/// ```
+public struct SubscriptionOffer: Hashable, Sendable, CustomStringConvertible {
+    /// How the customer pays during the offer.
+    public enum PaymentMode: String, Hashable, Sendable, CaseIterable {
+        /// Nothing, for the offer's duration.
+        case freeTrial
+        /// The offer price every period, for a number of periods.
+        case payAsYouGo
+        /// The offer price once, for the whole duration.
+        case payUpFront
+    }
+
+    /// How the customer pays.
+    public let paymentMode: PaymentMode
+    /// One period: a billing period for pay-as-you-go; the whole duration otherwise.
+    public let period: SubscriptionPeriod
+    /// How many periods the offer lasts; 1 except for pay-as-you-go.
+    public let periodCount: Int
+    /// The offer price per period (pay-as-you-go) or in total (pay-up-front); nil for a free trial.
+    public let price: Price?
+
+    /// A free trial lasting `period`.
+    public static func freeTrial(_ period: SubscriptionPeriod) -> SubscriptionOffer {
+        SubscriptionOffer(paymentMode: .freeTrial, period: period, periodCount: 1, price: nil)
+    }
+
+    /// `price` every `period`, `count` times.
+    ///
+    /// - Throws: ``StorePriceError/invalidOffer(_:reason:)`` when `count` is below 1 or the whole
+    ///   duration is longer than a period can be.
+    public static func payAsYouGo(_ price: Price, every period: SubscriptionPeriod, count: Int)
+        throws(StorePriceError) -> SubscriptionOffer
+    {
+        let offer = SubscriptionOffer(paymentMode: .payAsYouGo, period: period, periodCount: count, price: price)
+        guard count >= 1 else { throw .invalidOffer(offer.description, reason: "the number of periods must be at least 1") }
+        _ = try offer.duration
+        return offer
+    }
+
+    /// `price` once, for `period`.
+    public static func payUpFront(_ price: Price, for period: SubscriptionPeriod) -> SubscriptionOffer {
+        SubscriptionOffer(paymentMode: .payUpFront, period: period, periodCount: 1, price: price)
+    }
+
+    /// An offer as StoreKit configuration files and App Store Connect write it.
+    ///
+    /// - Parameters:
+    ///   - paymentMode: `free`/`freeTrial`, `payAsYouGo` or `payUpFront`.
+    ///   - price: the offer's price; required except for a free trial, where it must be absent or 0.
+    /// - Throws: ``StorePriceError/invalidOffer(_:reason:)`` naming what does not fit.
+    public init(
+        paymentMode: String, period: SubscriptionPeriod, periodCount: Int, price: Price?
+    ) throws(StorePriceError) {
+        let text = "\(paymentMode):\(period)x\(periodCount)" + (price.map { ":\($0.amount)" } ?? "")
+        switch paymentMode {
+        case "free", "freeTrial":
+            guard price.map({ Self.isZero($0.amount) }) ?? true else {
+                throw .invalidOffer(text, reason: "a free trial has no price")
+            }
+            guard periodCount == 1 else {
+                throw .invalidOffer(text, reason: "a free trial lasts one period; write its length as the period, such as P2W")
+            }
+            self = .freeTrial(period)
+        case "payAsYouGo":
+            guard let price else { throw .invalidOffer(text, reason: "pay as you go needs a price per period") }
+            self = try .payAsYouGo(price, every: period, count: periodCount)
+        case "payUpFront":
+            guard let price else { throw .invalidOffer(text, reason: "pay up front needs a price") }
+            guard periodCount == 1 else {
+                throw .invalidOffer(text, reason: "pay up front is one payment; write the whole length as the period, such as P2M")
+            }
+            self = .payUpFront(price, for: period)
+        default:
+            throw .invalidOffer(text, reason: "the payment mode must be free, payAsYouGo or payUpFront")
+        }
+    }
+
+    private init(paymentMode: PaymentMode, period: SubscriptionPeriod, periodCount: Int, price: Price?) {
+        self.paymentMode = paymentMode
+        self.period = period
+        self.periodCount = periodCount
+        self.price = price
+    }
+
+    /// How long the offer lasts: `P3M` for three monthly payments.
+    public var duration: SubscriptionPeriod {
+        get throws(StorePriceError) {
+            do {
+                return try SubscriptionPeriod(count: period.count * periodCount, unit: period.unit)
+            } catch {
+                throw .invalidOffer(description, reason: "it lasts longer than \(SubscriptionPeriod.maximumCount) \(period.unit.rawValue)s")
+            }
+        }
+    }
+
+    /// `free:P1W`, `payAsYouGo:P1Mx3:0.99`, `payUpFront:P2M:1.99`: the form the CLI's `--offer` takes.
+    public var description: String {
+        switch paymentMode {
+        case .freeTrial: "free:\(period)"
+        case .payAsYouGo: "payAsYouGo:\(period)x\(periodCount):\(price?.amount ?? "")"
+        case .payUpFront: "payUpFront:\(period):\(price?.amount ?? "")"
+        }
+    }
+
+    /// The offer in the store language of a price locale, with ICU's price, period and
+    /// per-period text, put together with ``OfferWording``: `1 week free`,
+    /// `$0.99 per month for 3 months`, `$1.99 for 2 months`.
+    ///
+    /// - Parameters:
+    ///   - wording: the phrases; by default StorePrice's built-in wording for the locale's language.
+    ///   - options: currency display and rounding for the price.
+    /// - Throws: ``StorePriceError/invalidOffer(_:reason:)`` when there is no wording for the
+    ///   language; a price's own errors (another currency, excess precision).
+    public func text(
+        in locale: PriceLocale, wording: OfferWording? = nil, options: PriceFormatter.Options = .init(),
+        style: SubscriptionPeriod.Style = .wide
+    ) throws(StorePriceError) -> String {
+        let builtIn = wording == nil ? try OfferWording.builtIn(for: locale) : nil
+        guard let wording = wording ?? builtIn else {
+            throw .invalidOffer(
+                description,
+                reason: "StorePrice has no offer wording for \(locale.languageIdentifier); pass OfferWording with your app's own")
+        }
+        let formatter = try PriceFormatter(locale: locale, options: options)
+        let durationText = try duration.text(in: locale, style: style)
+        switch paymentMode {
+        case .freeTrial:
+            return wording.freeTrial.replacingFirst("{duration}", with: durationText)
+        case .payAsYouGo:
+            guard let price else { return wording.freeTrial.replacingFirst("{duration}", with: durationText) }
+            return wording.payAsYouGo
+                .replacingFirst("{pricePerPeriod}", with: try formatter.format(price, per: period, style: style))
+                .replacingFirst("{duration}", with: durationText)
+        case .payUpFront:
+            guard let price else { return wording.freeTrial.replacingFirst("{duration}", with: durationText) }
+            return wording.payUpFront
+                .replacingFirst("{price}", with: try formatter.format(price))
+                .replacingFirst("{duration}", with: durationText)
+        }
+    }
+
+    private static func isZero(_ amount: String) -> Bool {
+        amount.utf8.allSatisfy { $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
+    }
+}
+
+/// The phrases that put an offer's ICU-formatted parts together, for one language.
+///
+/// Placeholders: `{duration}` (the offer's whole length, `3 months`), `{price}` (the formatted
+/// price) and `{pricePerPeriod}` (`$0.99 per month`). StorePrice has wording for English,
+/// German, Spanish, French, Italian, Dutch, Portuguese, Arabic, Japanese, Korean and Chinese
+/// (`Data/offer-wording.json`); it is StorePrice's own, not Apple's or CLDR's. Production
+/// paywalls should pass the app's reviewed copy:
+///
+/// ```swift
+/// let wording = OfferWording(freeTrial: "Try {duration} free", payAsYouGo: "{pricePerPeriod} for {duration}",
+///                            payUpFront: "{price} for {duration}")
+/// ```
+public struct OfferWording: Hashable, Sendable, Decodable {
+    /// A free trial: `{duration} free`.
+    public var freeTrial: String
+    /// Pay as you go: `{pricePerPeriod} for {duration}`.
+    public var payAsYouGo: String
+    /// Pay up front: `{price} for {duration}`.
+    public var payUpFront: String
+
+    public init(freeTrial: String, payAsYouGo: String, payUpFront: String) {
+        self.freeTrial = freeTrial
+        self.payAsYouGo = payAsYouGo
+        self.payUpFront = payUpFront
+    }
+
+    /// StorePrice's wording for a price locale's language, or nil when it has none. Chinese is
+    /// chosen by script: `zh-Hant` for Taiwan, Hong Kong and Macao, `zh-Hans` otherwise.
+    public static func builtIn(for locale: PriceLocale) throws(StorePriceError) -> OfferWording? {
+        let table = try BuiltInOfferWording.table()
+        if locale.language == "zh" {
+            let script = locale.script ?? ICU.addingLikelySubtags(to: locale.languageIdentifier)
+                .split(separator: "_").dropFirst().first.map(String.init)
+            return table[script == "Hant" ? "zh-Hant" : "zh-Hans"]
+        }
+        return table[locale.language]
+    }
+
+    /// The languages with built-in wording, as their keys in `Data/offer-wording.json`.
+    public static var builtInLanguages: [String] {
+        ((try? BuiltInOfferWording.table()) ?? [:]).keys.sorted()
+    }
+}
+
+/// `Data/offer-wording.json`, decoded once.
+enum BuiltInOfferWording {
+    private struct File: Decodable {
+        var languages: [String: OfferWording]
+    }
+
+    private static let decoded: Result<[String: OfferWording], StorePriceError> = {
+        do {
+            return .success(try JSONDecoder().decode(File.self, from: Data(EmbeddedData.offerWording.utf8)).languages)
+        } catch {
+            return .failure(.invalidOffer("built-in wording", reason: "Data/offer-wording.json cannot be read: \(error)"))
+        }
+    }()
+
+    static func table() throws(StorePriceError) -> [String: OfferWording] {
+        try decoded.get()
+    }
+}
