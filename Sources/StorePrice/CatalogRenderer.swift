@@ -105,10 +105,54 @@ public struct RenderedBatch: RandomAccessCollection, Sendable {
         return index < 0 ? nil : titles[Int(index)]
     }
 
+    /// The price of row `position`.
+    public func price(at position: Int) -> Price { slot(position).price }
+    /// The subscription terms of row `position`'s product; nil when it is not a subscription.
+    public func subscription(at position: Int) -> SubscriptionTerms? {
+        products[Int(entries[position].product)].subscription
+    }
+
+    /// What a subscription row adds, in its target's price locale: the price per period and the
+    /// introductory offer as the target's storefront has it. Nil for other products.
+    ///
+    /// - Parameters:
+    ///   - options: currency display and rounding, as the renderer used.
+    ///   - wording: offer phrases; by default StorePrice's built-in wording for the language.
+    public func subscriptionText(
+        at position: Int, options: PriceFormatter.Options = .init(), wording: OfferWording? = nil
+    ) throws(StorePriceError) -> RenderedSubscription? {
+        guard let terms = subscription(at: position) else { return nil }
+        let target = target(at: position)
+        let formatter = try PriceFormatter(locale: target.priceLocale, options: options)
+        let offer = terms.introductoryOffer?.offer(inStorefront: target.storefront.id)
+        var offerText: String?
+        if let offer {
+            let builtIn = wording == nil ? try OfferWording.builtIn(for: target.priceLocale) : nil
+            if let chosen = wording ?? builtIn {
+                offerText = try offer.text(in: target.priceLocale, wording: chosen, options: options)
+            }
+        }
+        return RenderedSubscription(
+            period: terms.period, pricePerPeriod: try formatter.format(price(at: position), per: terms.period),
+            introductoryOffer: offer, introductoryOfferText: offerText)
+    }
+
     private func slot(_ position: Int) -> PriceStore.Slot {
         let price = entries[position].price
         return price >= 0 ? store[Int(price)] : overflow[Int(-1 - price)]
     }
+}
+
+/// A subscription row's period, price per period and introductory offer, in its price locale.
+public struct RenderedSubscription: Hashable, Sendable {
+    /// How often the subscription renews.
+    public let period: SubscriptionPeriod
+    /// The price per period: `$4.99 per month`.
+    public let pricePerPeriod: String
+    /// The introductory offer in the row's storefront, if it has one there.
+    public let introductoryOffer: SubscriptionOffer?
+    /// The offer as text, `1 week free`; nil without an offer, or without wording for the language.
+    public let introductoryOfferText: String?
 }
 
 /// A product the store would report as invalid: one the catalog lacks, or one with no price in a

@@ -13,6 +13,16 @@ import Foundation
 /// `prices` maps storefront codes (alpha-3, alpha-2 or numeric ID) to decimal text; JSON numbers are
 /// refused, since most JSON tools read them as binary floating point. `title` and `description`
 /// map language tags to text. Blank lines are skipped.
+///
+/// An auto-renewable subscription adds its `period` and, optionally, offers, each with a
+/// `paymentMode` (`free`, `payAsYouGo`, `payUpFront`), a `period`, a `periodCount` (default 1) and
+/// `prices` per storefront (none for a free trial):
+///
+/// ```json
+/// {"id":"com.example.pro.monthly","prices":{"USA":"4.99"},"period":"P1M",
+///  "introductoryOffer":{"paymentMode":"payAsYouGo","period":"P1M","periodCount":3,"prices":{"USA":"0.99"}},
+///  "promotionalOffers":[{"id":"winback","paymentMode":"free","period":"P1M"}]}
+/// ```
 final class JSONLinesCatalogReader: CatalogSource {
     private var lines: LineReader
     private var storefronts = StorefrontCodes()
@@ -31,6 +41,17 @@ final class JSONLinesCatalogReader: CatalogSource {
         var prices: [String: FieldValue]?
         var title: [String: FieldValue]?
         var description: [String: FieldValue]?
+        var period: String?
+        var introductoryOffer: Offer?
+        var promotionalOffers: [Offer]?
+    }
+
+    private struct Offer: Decodable {
+        var id: String?
+        var paymentMode: String?
+        var period: String?
+        var periodCount: Int?
+        var prices: [String: FieldValue]?
     }
 
     func nextProduct() throws(StorePriceError) -> Product? {
@@ -69,9 +90,61 @@ final class JSONLinesCatalogReader: CatalogSource {
             return Product(
                 checkedID: id, prices: made,
                 titles: try texts(line.title, field: "title", line: number),
-                descriptions: try texts(line.description, field: "description", line: number))
+                descriptions: try texts(line.description, field: "description", line: number),
+                subscription: try terms(line, line: number))
         }
         return nil
+    }
+
+    /// The period and offers of a subscription line; nil for a line without `period`.
+    private func terms(_ line: Line, line number: Int) throws(StorePriceError) -> SubscriptionTerms? {
+        let source = lines.path
+        func fail(_ field: String, _ reason: String) -> StorePriceError {
+            .invalidCatalog(source: source, line: number, field: field, reason: reason)
+        }
+        guard let periodText = line.period else {
+            if line.introductoryOffer != nil || line.promotionalOffers != nil {
+                throw fail("period", "missing; offers belong to a subscription, which needs a period such as P1M")
+            }
+            return nil
+        }
+        let period: SubscriptionPeriod
+        do {
+            period = try SubscriptionPeriod(periodText)
+        } catch {
+            throw fail("period", error.description)
+        }
+        func offer(_ offer: Offer, field: String, id: String?) throws(StorePriceError) -> CatalogOffer {
+            guard let mode = offer.paymentMode else { throw fail("\(field).paymentMode", "missing; free, payAsYouGo or payUpFront") }
+            guard let periodText = offer.period else { throw fail("\(field).period", "missing; such as P1W") }
+            var made: [Int: Price] = [:]
+            for code in (offer.prices ?? [:]).keys.sorted() {
+                let priceField = "\(field).prices.\(code)"
+                guard case .string(let amount)? = offer.prices?[code] else {
+                    throw fail(priceField, "expected decimal text such as \"0.99\"")
+                }
+                let storefront = try storefronts.storefront(code, source: source, line: number, field: priceField)
+                made[storefront.id] = try prices.price(amount, in: storefront, source: source, line: number, field: priceField)
+            }
+            do {
+                return try CatalogOffer(
+                    id: id, paymentMode: mode, period: SubscriptionPeriod(periodText), periodCount: offer.periodCount ?? 1,
+                    prices: made)
+            } catch {
+                throw fail(field, error.description)
+            }
+        }
+        let introductory = try line.introductoryOffer.map { (intro) throws(StorePriceError) in
+            try offer(intro, field: "introductoryOffer", id: nil)
+        }
+        var promotional: [CatalogOffer] = []
+        for (index, promo) in (line.promotionalOffers ?? []).enumerated() {
+            guard let id = promo.id, !id.isEmpty else {
+                throw fail("promotionalOffers[\(index)].id", "missing; a promotional offer needs its ID")
+            }
+            promotional.append(try offer(promo, field: "promotionalOffers[\(index)]", id: id))
+        }
+        return SubscriptionTerms(period: period, introductoryOffer: introductory, promotionalOffers: promotional)
     }
 
     private func texts(_ fields: [String: FieldValue]?, field: String, line: Int) throws(StorePriceError) -> [String: String] {

@@ -20,6 +20,8 @@ public struct Product: Hashable, Sendable {
     public let titles: [String: String]
     /// Descriptions by language tag.
     public let descriptions: [String: String]
+    /// The period and offers of an auto-renewable subscription; nil for other products.
+    public let subscription: SubscriptionTerms?
     /// The prices as (storefront ID, packed amount), sorted by ID: what the renderer reads per
     /// product. Derived from `prices`, so equal products have equal copies.
     let packedPrices: [PackedPrice]
@@ -35,7 +37,8 @@ public struct Product: Hashable, Sendable {
     /// - Throws: ``StorePriceError/currencyMismatch(price:locale:)`` when a price is not in its
     ///   storefront's currency.
     public init(
-        id: String, prices: [Int: Price], titles: [String: String] = [:], descriptions: [String: String] = [:]
+        id: String, prices: [Int: Price], titles: [String: String] = [:], descriptions: [String: String] = [:],
+        subscription: SubscriptionTerms? = nil
     ) throws(StorePriceError) {
         for (storefrontID, price) in prices {
             let storefront = try Storefront(String(storefrontID))
@@ -43,22 +46,27 @@ public struct Product: Hashable, Sendable {
                 throw .currencyMismatch(price: price, locale: storefront.priceLocale)
             }
         }
-        self.init(checkedID: id, prices: prices, titles: titles, descriptions: descriptions)
+        self.init(checkedID: id, prices: prices, titles: titles, descriptions: descriptions, subscription: subscription)
     }
 
     /// Creates a product from decimal price text per storefront, each in its storefront's currency.
     public init(
-        id: String, prices: [Storefront: String], titles: [String: String] = [:], descriptions: [String: String] = [:]
+        id: String, prices: [Storefront: String], titles: [String: String] = [:], descriptions: [String: String] = [:],
+        subscription: SubscriptionTerms? = nil
     ) throws(StorePriceError) {
         var made: [Int: Price] = [:]
         for (storefront, text) in prices {
             made[storefront.id] = try Price(text, currency: storefront.currency)
         }
-        self.init(checkedID: id, prices: made, titles: titles, descriptions: descriptions)
+        self.init(checkedID: id, prices: made, titles: titles, descriptions: descriptions, subscription: subscription)
     }
 
-    init(checkedID id: String, prices: [Int: Price], titles: [String: String], descriptions: [String: String]) {
+    init(
+        checkedID id: String, prices: [Int: Price], titles: [String: String], descriptions: [String: String],
+        subscription: SubscriptionTerms? = nil
+    ) {
         self.id = id
+        self.subscription = subscription
         self.prices = prices
         self.packedPrices = prices
             .map { PackedPrice(storefrontID: Int32(truncatingIfNeeded: $0.key), amount: PackedAmount.pack($0.value.amount)) }

@@ -9,7 +9,9 @@ import Foundation
 /// Every product's `displayPrice` belongs to the file's storefront (`settings._storefront`, an
 /// alpha-3 code; USA when the file names none, as in Xcode). Products come from `products`,
 /// `nonRenewingSubscriptions` and `subscriptionGroups[].subscriptions`, with titles and
-/// descriptions from their `localizations`.
+/// descriptions from their `localizations`. Auto-renewable subscriptions also carry their
+/// `recurringSubscriptionPeriod`, `introductoryOffer` (`paymentMode`, `subscriptionPeriod`,
+/// `numberOfPeriods`, `displayPrice`) and promotional `subscriptionOffers` (with `offerID`).
 public struct StoreKitConfiguration: Sendable {
     /// The storefront the file's prices are in.
     public let storefront: Storefront
@@ -60,10 +62,58 @@ public struct StoreKitConfiguration: Sendable {
                 if let title = localization.displayName { titles[locale] = title }
                 if let description = localization.description { descriptions[locale] = description }
             }
-            products.append(Product(checkedID: id, prices: [storefront.id: price], titles: titles, descriptions: descriptions))
+            let subscription = try section == "subscriptions"
+                ? Self.terms(of: entry, id: id, storefront: storefront, source: source) : nil
+            products.append(
+                Product(
+                    checkedID: id, prices: [storefront.id: price], titles: titles, descriptions: descriptions,
+                    subscription: subscription))
         }
         self.storefront = storefront
         self.products = ProductList(products)
+    }
+
+    /// The period and offers of an auto-renewable subscription entry.
+    private static func terms(of entry: File.Entry, id: String, storefront: Storefront, source: String)
+        throws(StorePriceError) -> SubscriptionTerms
+    {
+        func fail(_ field: String, _ reason: String) -> StorePriceError {
+            .invalidCatalog(source: source, line: nil, field: "\(id).\(field)", reason: reason)
+        }
+        guard let periodText = entry.recurringSubscriptionPeriod else {
+            throw fail("recurringSubscriptionPeriod", "missing; an auto-renewable subscription needs one, such as P1M")
+        }
+        let period: SubscriptionPeriod
+        do {
+            period = try SubscriptionPeriod(periodText)
+        } catch {
+            throw fail("recurringSubscriptionPeriod", error.description)
+        }
+        func offer(_ offer: File.Offer, field: String, id offerID: String?) throws(StorePriceError) -> CatalogOffer {
+            guard let mode = offer.paymentMode else { throw fail("\(field).paymentMode", "missing") }
+            guard let periodText = offer.subscriptionPeriod else { throw fail("\(field).subscriptionPeriod", "missing") }
+            do {
+                let price = try offer.displayPrice.map { (text) throws(StorePriceError) in
+                    try Price(text, currency: storefront.currency)
+                }
+                return try CatalogOffer(
+                    id: offerID, paymentMode: mode, period: SubscriptionPeriod(periodText),
+                    periodCount: offer.numberOfPeriods ?? 1, prices: price.map { [storefront.id: $0] } ?? [:])
+            } catch {
+                throw fail(field, error.description)
+            }
+        }
+        let introductory = try entry.introductoryOffer.map { (intro) throws(StorePriceError) in
+            try offer(intro, field: "introductoryOffer", id: nil)
+        }
+        var promotional: [CatalogOffer] = []
+        for (index, promo) in (entry.subscriptionOffers ?? []).enumerated() {
+            guard let offerID = promo.offerID, !offerID.isEmpty else {
+                throw fail("subscriptionOffers[\(index)].offerID", "missing; a promotional offer needs its ID")
+            }
+            promotional.append(try offer(promo, field: "subscriptionOffers[\(index)]", id: offerID))
+        }
+        return SubscriptionTerms(period: period, introductoryOffer: introductory, promotionalOffers: promotional)
     }
 
     private struct File: Decodable {
@@ -74,6 +124,16 @@ public struct StoreKitConfiguration: Sendable {
             var productID: String?
             var displayPrice: String?
             var localizations: [Localization]?
+            var recurringSubscriptionPeriod: String?
+            var introductoryOffer: Offer?
+            var subscriptionOffers: [Offer]?
+        }
+        struct Offer: Decodable {
+            var offerID: String?
+            var paymentMode: String?
+            var subscriptionPeriod: String?
+            var numberOfPeriods: Int?
+            var displayPrice: String?
         }
         struct Localization: Decodable {
             var locale: String?

@@ -68,11 +68,11 @@ public struct SubscriptionOffer: Hashable, Sendable, CustomStringConvertible {
     public init(
         paymentMode: String, period: SubscriptionPeriod, periodCount: Int, price: Price?
     ) throws(StorePriceError) {
-        let text = "\(paymentMode):\(period)x\(periodCount)" + (price.map { ":\($0.amount)" } ?? "")
+        let text = "\(paymentMode):\(period)" + (periodCount == 1 ? "" : "x\(periodCount)") + (price.map { " at \($0.amount)" } ?? "")
         switch paymentMode {
         case "free", "freeTrial":
             guard price.map({ Self.isZero($0.amount) }) ?? true else {
-                throw .invalidOffer(text, reason: "a free trial has no price")
+                throw .invalidOffer(text, reason: "a free trial has no price; its price is 0")
             }
             guard periodCount == 1 else {
                 throw .invalidOffer(text, reason: "a free trial lasts one period; write its length as the period, such as P2W")
@@ -90,6 +90,34 @@ public struct SubscriptionOffer: Hashable, Sendable, CustomStringConvertible {
         default:
             throw .invalidOffer(text, reason: "the payment mode must be free, payAsYouGo or payUpFront")
         }
+    }
+
+    /// An offer from its terms as the CLI's `--offer` writes them: `free:P1W`, `payAsYouGo:P1Mx3`
+    /// or `payUpFront:P2M` (also `pay-as-you-go` and `pay-up-front`), with its price given apart.
+    ///
+    /// - Throws: ``StorePriceError/invalidOffer(_:reason:)`` quoting the terms.
+    public init(terms: String, price: Price?) throws(StorePriceError) {
+        let parts = terms.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 else {
+            throw .invalidOffer(terms, reason: "expected MODE:PERIOD, such as free:P1W, payAsYouGo:P1Mx3 or payUpFront:P2M")
+        }
+        let mode: String
+        switch parts[0].lowercased() {
+        case "free", "freetrial", "free-trial": mode = "free"
+        case "payasyougo", "pay-as-you-go": mode = "payAsYouGo"
+        case "payupfront", "pay-up-front": mode = "payUpFront"
+        default: throw .invalidOffer(terms, reason: "the mode must be free, payAsYouGo or payUpFront")
+        }
+        let periodParts = parts[1].split(separator: "x", omittingEmptySubsequences: false)
+        guard periodParts.count <= 2 else { throw .invalidOffer(terms, reason: "expected PERIODxCOUNT, such as P1Mx3") }
+        var count = 1
+        if periodParts.count == 2 {
+            guard let parsed = Int(periodParts[1]), parsed >= 1, parsed <= SubscriptionPeriod.maximumCount else {
+                throw .invalidOffer(terms, reason: "the number of periods after 'x' must be 1 to \(SubscriptionPeriod.maximumCount)")
+            }
+            count = parsed
+        }
+        try self.init(paymentMode: mode, period: SubscriptionPeriod(String(periodParts[0])), periodCount: count, price: price)
     }
 
     private init(paymentMode: PaymentMode, period: SubscriptionPeriod, periodCount: Int, price: Price?) {
@@ -136,7 +164,8 @@ public struct SubscriptionOffer: Hashable, Sendable, CustomStringConvertible {
         guard let wording = wording ?? builtIn else {
             throw .invalidOffer(
                 description,
-                reason: "StorePrice has no offer wording for \(locale.languageIdentifier); pass OfferWording with your app's own")
+                reason: "StorePrice has no offer wording for \(locale.languageIdentifier); "
+                    + "pass OfferWording with your app's own (--offer-wording in the CLI)")
         }
         let formatter = try PriceFormatter(locale: locale, options: options)
         let durationText = try duration.text(in: locale, style: style)
@@ -174,6 +203,20 @@ public struct SubscriptionOffer: Hashable, Sendable, CustomStringConvertible {
 ///                            payUpFront: "{price} for {duration}")
 /// ```
 public struct OfferWording: Hashable, Sendable, Decodable {
+    /// Reads wording from a JSON object with `freeTrial`, `payAsYouGo` and `payUpFront` strings.
+    ///
+    /// - Throws: ``StorePriceError/unreadableFile(path:reason:)``, or
+    ///   ``StorePriceError/invalidOffer(_:reason:)`` naming what is missing.
+    public init(contentsOfFile path: String) throws(StorePriceError) {
+        let bytes = try InputFile(path: path).readAll()
+        do {
+            self = try JSONDecoder().decode(OfferWording.self, from: Data(bytes))
+        } catch {
+            throw .invalidOffer(
+                path, reason: "expected {\"freeTrial\": …, \"payAsYouGo\": …, \"payUpFront\": …} (\(describe(error)))")
+        }
+    }
+
     /// A free trial: `{duration} free`.
     public var freeTrial: String
     /// Pay as you go: `{pricePerPeriod} for {duration}`.

@@ -19,6 +19,8 @@ enum Listing {
                 let isLast = index == cells.count - 1
                 text += isLast ? cell : cell + String(repeating: " ", count: widths[index] - cell.count + 2)
             }
+            // Empty trailing cells leave no trailing spaces.
+            while text.last == " " { text.removeLast() }
             return text
         }
         return ([line(header)] + rows.map(line)).joined(separator: "\n")

@@ -8,17 +8,21 @@ struct RowWriter {
 
     let format: Format
     let escape: Bool
+    let options: PriceFormatter.Options
+    /// Price locales whose language has no offer wording, for one note at the end.
+    private(set) var localesWithoutWording: Set<String> = []
     /// Rows kept for a table, which needs every width before the first line.
     private var tableRows: [[String]] = []
     /// Each target's fixed fields, encoded once, by target index.
     private var fragments: [[UInt8]?] = []
 
-    init(format: Format, escape: Bool) {
+    init(format: Format, escape: Bool, options: PriceFormatter.Options = .init()) {
         self.format = format
         self.escape = escape
+        self.options = options
     }
 
-    static let csvHeader = "product_id,storefront,account,price_locale,amount,formatted,title"
+    static let csvHeader = "product_id,storefront,account,price_locale,amount,formatted,title,period,price_per_period,offer,offer_terms"
 
     mutating func begin(into output: inout OutputBuffer) {
         if format == .csv {
@@ -56,9 +60,17 @@ struct RowWriter {
         return bytes.storage
     }
 
-    mutating func write(_ rows: RenderedBatch, into output: inout OutputBuffer) {
+    mutating func write(_ rows: RenderedBatch, into output: inout OutputBuffer) throws(StorePriceError) {
         for position in rows.indices {
-            let formatted = escape ? UnicodeEscaping.escapeNonASCII(rows.formatted(at: position)) : rows.formatted(at: position)
+            let formatted = shown(rows.formatted(at: position))
+            let subscription = try rows.subscriptionText(at: position, options: options)
+            if let subscription, subscription.introductoryOffer != nil, subscription.introductoryOfferText == nil {
+                localesWithoutWording.insert(rows.target(at: position).priceLocale.identifier)
+            }
+            let period = subscription?.period.iso8601
+            let perPeriod = subscription.map { shown($0.pricePerPeriod) }
+            let offer = subscription?.introductoryOfferText.map(shown)
+            let offerTerms = subscription?.introductoryOffer?.description
             switch format {
             case .jsonl:
                 output.append(#"{"product":"#)
@@ -69,6 +81,10 @@ struct RowWriter {
                 Self.appendJSON(formatted, to: &output)
                 output.append(#","title":"#)
                 if let title = rows.title(at: position) { Self.appendJSON(title, to: &output) } else { output.append("null") }
+                for (key, value) in [("period", period), ("price_per_period", perPeriod), ("offer", offer), ("offer_terms", offerTerms)] {
+                    output.append(",\"\(key)\":")
+                    if let value { Self.appendJSON(value, to: &output) } else { output.append("null") }
+                }
                 output.append(byte: UInt8(ascii: "}"))
                 output.endLine()
             case .csv:
@@ -79,12 +95,17 @@ struct RowWriter {
                 Self.appendCSV(formatted, to: &output)
                 output.append(byte: UInt8(ascii: ","))
                 Self.appendCSV(rows.title(at: position) ?? "", to: &output)
+                for value in [period, perPeriod, offer, offerTerms] {
+                    output.append(byte: UInt8(ascii: ","))
+                    Self.appendCSV(value ?? "", to: &output)
+                }
                 output.endLine()
             case .table:
                 let target = rows.target(at: position)
                 tableRows.append([
                     rows.productID(at: position), target.account?.name ?? target.storefront.alpha3,
                     target.priceLocale.identifier, formatted, rows.title(at: position) ?? "",
+                    perPeriod ?? "", offer ?? offerTerms ?? "",
                 ])
             }
         }
@@ -92,9 +113,14 @@ struct RowWriter {
 
     mutating func finish(into output: inout OutputBuffer) {
         guard format == .table else { return }
-        output.append(Listing.table(header: ["PRODUCT", "FOR", "PRICE LOCALE", "PRICE", "TITLE"], rows: tableRows))
+        output.append(
+            Listing.table(header: ["PRODUCT", "FOR", "PRICE LOCALE", "PRICE", "TITLE", "PER PERIOD", "OFFER"], rows: tableRows))
         output.endLine()
         tableRows.removeAll()
+    }
+
+    private func shown(_ text: String) -> String {
+        escape ? UnicodeEscaping.escapeNonASCII(text) : text
     }
 
     /// A JSON string literal; text needing no escapes is copied as is.

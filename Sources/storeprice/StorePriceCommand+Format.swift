@@ -9,6 +9,8 @@ extension StorePriceCommand {
                 storeprice format <amount> --locale <locale> [<options>]
                 storeprice format <amount> --storefront <code> [--language <language>] [<options>]
                 storeprice format <amount> --account <name> [--accounts <file>] [--label <label>] [<options>]
+                storeprice format <amount> (--locale … | --storefront … | --account …) --period <period> [--per <unit>]
+                storeprice format <amount> (--locale … | --storefront … | --account …) --offer <terms>
                 storeprice format --batch [<options>] < LINES
                 """,
             discussion: """
@@ -25,6 +27,17 @@ extension StorePriceCommand {
                   storeprice format 0.99 --account usa-ar-device --label 'اشترِ %@'
                   printf 'ja_JP@currency=JPY\\t160\\n' | storeprice format --batch
 
+                Subscriptions and offers:
+                  storeprice format 9.99 --storefront USA --period P1M       $9.99 per month
+                  storeprice format 1200 --storefront JPN --period P1M       ￥1,200/月
+                  storeprice format 59.99 --storefront USA --period P1Y --per month
+                                                                           $4.99 per month
+                  storeprice format 0 --storefront JPN --offer free:P1W      1 週間無料
+                  storeprice format 0.99 --storefront USA --offer payAsYouGo:P1Mx3
+                                                          $0.99 per month for 3 months
+                  storeprice format 1.99 --storefront USA --offer payUpFront:P2M
+                                                                           $1.99 for 2 months
+
                 An amount is exact decimal text: digits, an optional leading '-', at most one '.'. \
                 Without --rounding, an amount with more fraction digits than its currency uses is \
                 an error, never rounded silently.
@@ -33,6 +46,14 @@ extension StorePriceCommand {
                 PRICE_LOCALE<TAB>AMOUNT<TAB>FORMATTED lines in the same order. A bad line is \
                 written as PRICE_LOCALE<TAB>AMOUNT<TAB>error: MESSAGE, the rest go on, and the exit \
                 status is 65 if any line failed.
+
+                --period shows the price paid every period (ISO 8601: P1W, P1M, P3M, P1Y) with \
+                CLDR's per-period pattern for the store language. --per restates it per another \
+                period as an approximation in exact decimals, rounded to the currency's digits, \
+                down unless --per-rounding says otherwise, as store paywalls show it. --offer shows \
+                an introductory or promotional offer whose price is the amount: free:PERIOD, \
+                payAsYouGo:PERIODxCOUNT or payUpFront:PERIOD; its wording is StorePrice's own, \
+                for the languages in Data/offer-wording.json.
                 """
         )
 
@@ -66,6 +87,52 @@ extension StorePriceCommand {
         @Flag(help: "Read PRICE_LOCALE<TAB>AMOUNT lines from standard input.")
         var batch = false
 
+        @Option(help: ArgumentHelp(
+            "Show the amount as a subscription price paid every period: P1W, P1M, P3M, P1Y.", valueName: "period"))
+        var period: String?
+
+        @Option(help: ArgumentHelp(
+            "With --period, restate the price per day, week, month, year or an ISO period, approximately.",
+            valueName: "unit"))
+        var per: String?
+
+        @Option(help: "How --per rounds to the currency's digits.")
+        var perRounding: PerRounding = .down
+
+        @Option(help: "Full words (per month) or CLDR's short forms (/m) for --period, --per and --offer.")
+        var periodStyle: PeriodStyleChoice = .wide
+
+        @Option(help: ArgumentHelp(
+            "Show an offer whose price is the amount: free:P1W, payAsYouGo:P1Mx3 or payUpFront:P2M.",
+            valueName: "terms"))
+        var offer: String?
+
+        @Option(help: ArgumentHelp(
+            "With --offer, a JSON file of your own wording: {\"freeTrial\": \"{duration} free\", \"payAsYouGo\": …, \"payUpFront\": …}.",
+            valueName: "file"))
+        var offerWording: String?
+
+        enum PerRounding: String, ExpressibleByArgument, CaseIterable {
+            case down, up
+            case halfEven = "half-even"
+            case halfUp = "half-up"
+
+            var rounding: ApproximatePrice.Rounding {
+                switch self {
+                case .down: .down
+                case .up: .up
+                case .halfEven: .halfEven
+                case .halfUp: .halfUp
+                }
+            }
+        }
+
+        enum PeriodStyleChoice: String, ExpressibleByArgument, CaseIterable {
+            case wide, short
+
+            var style: SubscriptionPeriod.Style { self == .wide ? .wide : .short }
+        }
+
         func validate() throws {
             let sources = [locale.map { _ in "--locale" }, storefront.map { _ in "--storefront" }, account.map { _ in "--account" }]
                 .compactMap { $0 }
@@ -83,6 +150,9 @@ extension StorePriceCommand {
                     throw ValidationError("--batch reads each line's price locale; remove \(sources[0]).")
                 }
                 guard label == nil else { throw ValidationError("--label formats one price; remove it with --batch.") }
+                guard period == nil, offer == nil else {
+                    throw ValidationError("--period and --offer format one price; remove them with --batch.")
+                }
             } else {
                 guard let first = amounts.first else {
                     throw ValidationError("Give an amount, such as 'storeprice format 0.99 --locale en_US@currency=USD'.")
@@ -92,6 +162,15 @@ extension StorePriceCommand {
                 }
                 if first.hasPrefix("--") {
                     throw ValidationError("Unknown option '\(first)'.")
+                }
+                if per != nil, period == nil {
+                    throw ValidationError("--per goes with --period, such as --period P1Y --per month.")
+                }
+                if offerWording != nil, offer == nil {
+                    throw ValidationError("--offer-wording goes with --offer.")
+                }
+                if period != nil, offer != nil {
+                    throw ValidationError("Give --period or --offer, not both.")
                 }
                 guard sources.count == 1 else {
                     throw sources.isEmpty
@@ -128,12 +207,34 @@ extension StorePriceCommand {
             } else {
                 throw ExitCode.validationFailure
             }
-            var text = try PriceFormatter(locale: priceLocale, options: formatting.options).format(amount: amount)
+            var text = try formatted(amount, in: priceLocale)
             if let label {
                 text = try PriceLabel.render(
                     label, price: text, priceLocale: priceLocale, uiLocale: uiLocale ?? priceLocale.languageIdentifier)
             }
             Console.output(formatting.escape ? UnicodeEscaping.escapeNonASCII(text) : text)
+        }
+
+        /// The amount as a price, a price per period, or an offer.
+        private func formatted(_ amount: String, in priceLocale: PriceLocale) throws(StorePriceError) -> String {
+            let formatter = try PriceFormatter(locale: priceLocale, options: formatting.options)
+            if let offer {
+                let terms = try SubscriptionOffer(terms: offer, price: Price(amount, currency: priceLocale.currency))
+                let wording = try offerWording.map { (path) throws(StorePriceError) in try OfferWording(contentsOfFile: path) }
+                return try terms.text(in: priceLocale, wording: wording, options: formatting.options, style: periodStyle.style)
+            }
+            guard let period else { return try formatter.format(amount: amount) }
+            let billedEvery = try SubscriptionPeriod(period)
+            let price = try Price(amount, currency: priceLocale.currency)
+            guard let per else { return try formatter.format(price, per: billedEvery, style: periodStyle.style) }
+            let target: SubscriptionPeriod
+            if let unit = SubscriptionPeriod.Unit(rawValue: per.lowercased()) {
+                target = try SubscriptionPeriod(count: 1, unit: unit)
+            } else {
+                target = try SubscriptionPeriod(per)
+            }
+            let approximate = try price.approximately(per: target, billedEvery: billedEvery, rounding: perRounding.rounding)
+            return try formatter.format(approximate, style: periodStyle.style)
         }
     }
 }

@@ -99,19 +99,26 @@ extension StorePriceCommand {
 
             let file = try output.map { (path) throws(StorePriceError) in try OutputFile(path: path) }
             var buffer = OutputBuffer(descriptor: file?.descriptor ?? Console.standardOutput)
-            var writer = RowWriter(format: format, escape: formatting.escape)
+            var writer = RowWriter(format: format, escape: formatting.escape, options: formatting.options)
             writer.begin(into: &buffer)
             var progress = Progress()
             let report = try renderer.render(
                 &source, productIDs: productIDs,
                 progress: { report, position in progress.update(rows: report.rows, position: position) }
             ) { rows in
-                writer.write(rows, into: &buffer)
+                try writer.write(rows, into: &buffer)
             }
             writer.finish(into: &buffer)
             buffer.flush()
             Progress.clear()
 
+            if !writer.localesWithoutWording.isEmpty {
+                let locales = writer.localesWithoutWording.sorted()
+                let shown = locales.prefix(8).joined(separator: ", ") + (locales.count > 8 ? ", …" : "")
+                Console.error(
+                    "no built-in offer wording for \(locales.count) price locale\(locales.count == 1 ? "" : "s") (\(shown)); "
+                        + "their offer column is empty and offer_terms has the offer")
+            }
             for invalid in report.invalidProducts {
                 Console.error("invalid product \(invalid)")
             }

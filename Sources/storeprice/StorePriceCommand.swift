@@ -16,7 +16,9 @@ struct StorePriceCommand: ParsableCommand {
             snapshot), 73 an output file cannot be written.
             """,
         version: "storeprice \(StorePriceVersion.current) (ICU \(StorePriceVersion.icu), CLDR \(StorePriceVersion.cldr))",
-        subcommands: [Format.self, Render.self, Snapshot.self, Verify.self, Storefronts.self, Accounts.self]
+        subcommands: [
+            Format.self, Render.self, Snapshot.self, Verify.self, Storefronts.self, Accounts.self, SandboxSchedule.self,
+        ]
     )
 
     /// Parses and runs the command. Data errors from any subcommand end here: one line on standard
