@@ -1,0 +1,94 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct SubscriptionCommandTests {
+    @Test(arguments: [
+        (["9.99", "--storefront", "USA", "--period", "P1M"], "$9.99 per month"),
+        (["59.99", "--storefront", "USA", "--period", "P1Y"], "$59.99 per year"),
+        (["59.99", "--storefront", "USA", "--period", "P1Y", "--per", "month"], "$4.99 per month"),
+        (["59.99", "--storefront", "USA", "--period", "P1Y", "--per", "month", "--per-rounding", "half-even"], "$5.00 per month"),
+        (["1.99", "--storefront", "USA", "--period", "P1M", "--per", "P1W"], "$0.45 per week"),
+        (["1200", "--storefront", "JPN", "--period", "P1M"], "￥1,200/月"),
+        (["9800", "--storefront", "JPN", "--period", "P1Y", "--per", "month"], "￥816/月"),
+        (["9.99", "--storefront", "DEU", "--period", "P3M"], "9,99\u{00A0}€ pro 3 Monate"),
+        (["9.99", "--storefront", "USA", "--period", "P1M", "--period-style", "short"], "$9.99/m"),
+        (["0", "--storefront", "JPN", "--offer", "free:P1W"], "1 週間無料"),
+        (["0.99", "--storefront", "USA", "--offer", "payAsYouGo:P1Mx3"], "$0.99 per month for 3 months"),
+        (["1.99", "--storefront", "USA", "--offer", "payUpFront:P2M"], "$1.99 for 2 months"),
+        (["0", "--account", "can-fr", "--offer", "free:P1M"], "1 mois d’essai gratuit"),  // fr_CA: a plain space, as CLDR has it
+    ])
+    func formatsPeriodsAndOffers(_ arguments: [String], _ expected: String) throws {
+        let run = try runStorePrice(["format"] + arguments)
+        #expect(run.status == 0, "\(run.error)")
+        expectBytes(run.output, expected + "\n")
+    }
+
+    @Test(arguments: [
+        (["9.99", "--storefront", "USA", "--period", "1 month"],
+         "storeprice: invalid period '1 month': an ISO 8601 period starts with 'P', such as P1M or P1Y\n"),
+        (["1", "--storefront", "USA", "--offer", "free:P1W"],
+         "storeprice: invalid offer 'free:P1W at 1': a free trial has no price; its price is 0\n"),
+        (["0", "--storefront", "RUS", "--offer", "free:P1W"],
+         "storeprice: invalid offer 'free:P1W': StorePrice has no offer wording for ru_RU; pass OfferWording with your app's own (--offer-wording in the CLI)\n"),
+        (["160.5", "--storefront", "JPN", "--period", "P1M"], "storeprice: JPY uses 0 fraction digits; '160.5' has 1\n"),
+    ])
+    func badPeriodsAndOffersAreDataErrors(_ arguments: [String], _ message: String) throws {
+        let run = try runStorePrice(["format"] + arguments)
+        #expect(run.status == 65)
+        expectBytes(run.error, message)
+    }
+
+    @Test func offerWordingFromAFile() throws {
+        let url = try temporaryDirectory().appendingPathComponent("ru.json")
+        try #"{"freeTrial": "{duration} бесплатно", "payAsYouGo": "{pricePerPeriod}, {duration}", "payUpFront": "{price} за весь срок: {duration}"}"#
+            .write(to: url, atomically: true, encoding: .utf8)
+        let run = try runStorePrice(["format", "0", "--storefront", "RUS", "--offer", "free:P1W", "--offer-wording", url.path])
+        #expect(run.status == 0, "\(run.error)")
+        expectBytes(run.output, "1 неделя бесплатно\n")
+    }
+
+    @Test func usageMistakesExit64() throws {
+        for arguments in [["9.99", "--storefront", "USA", "--per", "month"],
+                          ["9.99", "--storefront", "USA", "--period", "P1M", "--offer", "free:P1W"]] {
+            #expect(try runStorePrice(["format"] + arguments).status == 64)
+        }
+    }
+
+    @Test func sandboxScheduleListsTheRenewals() throws {
+        let run = try runStorePrice(["sandbox-schedule", "--period", "P1Y", "--start", "2026-11-22T09:00:00Z", "--renewals", "3"])
+        #expect(run.status == 0, "\(run.error)")
+        expectBytes(run.output, """
+            P1Y renews every hour in the sandbox; 3 renewals, then it expires.
+            #  EVENT       AT (UTC)
+            0  purchase    2026-11-22T09:00:00Z
+            1  renewal     2026-11-22T10:00:00Z
+            2  renewal     2026-11-22T11:00:00Z
+            3  renewal     2026-11-22T12:00:00Z
+            4  expiration  2026-11-22T13:00:00Z
+
+            """)
+        let monthly = try runStorePrice(["sandbox-schedule", "--period", "P1M", "--start", "2026-11-22T09:00:00Z"])
+        let lines = monthly.output.split(separator: "\n")
+        #expect(lines.count == 16)
+        expectBytes(String(lines[0]), "P1M renews every 5 minutes in the sandbox; 12 renewals, then it expires.")
+        expectBytes(String(lines[15]), "13  expiration  2026-11-22T10:05:00Z")
+
+        let offerOnly = try runStorePrice(["sandbox-schedule", "--period", "P3D"])
+        #expect(offerOnly.status == 65)
+        expectBytes(offerOnly.error, "storeprice: invalid period 'P3D': auto-renewable subscriptions renew every P1W, P1M, P2M, P3M, P6M, P1Y\n")
+    }
+
+    @Test func theSampleStoreKitSubscriptionsRenderWithPeriodsAndOffers() throws {
+        let run = try runStorePrice([
+            "render", repositoryFile("Data/catalog-sample.storekit").path, "--storefronts", "USA", "--format", "csv",
+        ])
+        #expect(run.status == 0, "\(run.error)")
+        let rows = run.output.split(separator: "\n").filter { $0.hasPrefix("com.example.pro.") }
+        #expect(rows == [
+            "com.example.pro.weekly,USA,,en_US@currency=USD,1.99,$1.99,Pro Weekly,P1W,$1.99 per week,3 days free,free:P3D",
+            "com.example.pro.monthly,USA,,en_US@currency=USD,4.99,$4.99,Pro Monthly,P1M,$4.99 per month,$0.99 per month for 3 months,payAsYouGo:P1Mx3:0.99",
+            "com.example.pro.yearly,USA,,en_US@currency=USD,39.99,$39.99,Pro Yearly,P1Y,$39.99 per year,1 week free,free:P1W",
+        ])
+    }
+}
