@@ -49,6 +49,12 @@ public enum StorePriceError: Error, Hashable, Sendable, CustomStringConvertible 
     case invalidProducts([InvalidProduct])
 
     public var description: String {
+        // Values quoted inside reasons are escaped where they are quoted; this makes sure that
+        // nothing, whatever the input, splits a message over lines.
+        message.escapingLineBreaksAndControls
+    }
+
+    private var message: String {
         switch self {
         case .invalidAmount(let text, let reason):
             return "invalid amount '\(text.escapedForMessage)': \(reason)"
@@ -106,6 +112,22 @@ public enum StorePriceError: Error, Hashable, Sendable, CustomStringConvertible 
 }
 
 extension String {
+    /// The string with control characters and line or paragraph separators written as `\u{XXXX}`.
+    var escapingLineBreaksAndControls: String {
+        func isBreaking(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: return true
+            default: return false
+            }
+        }
+        guard unicodeScalars.contains(where: isBreaking) else { return self }
+        var out = ""
+        for scalar in unicodeScalars {
+            if isBreaking(scalar) { out += scalar.escapedLiteral } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
     /// The string with control and invisible characters written as `\u{XXXX}`, and at most
     /// 64 characters of it, so that an error message stays one readable line.
     var escapedForMessage: String {
