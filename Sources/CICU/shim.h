@@ -20,6 +20,7 @@
 #include <unicode/uformattedvalue.h>
 #include <unicode/ustring.h>
 #include <unicode/ures.h>
+#include <unicode/unum.h>
 #include <string.h>
 
 // MARK: Errors and versions
@@ -190,6 +191,21 @@ static inline int32_t cicu_unitString(const char *localeID, const char *table, c
     }
     *status = U_MISSING_RESOURCE_ERROR;
     return 0;
+}
+
+// MARK: Legacy number formatting (unum), for tests only
+
+/// Formats a decimal with ICU's older NumberFormat C API: a currency format for a locale that
+/// names its currency (`de_CH@currency=CHF`), with the locale's own minimum grouping digits.
+/// StorePrice formats with `unumf`; its tests use this as a second, separately configured ICU path.
+static inline int32_t cicu_legacyCurrencyFormat(const char *localeID, const char *decimal,
+                                                UChar *dest, int32_t capacity, UErrorCode *status) {
+    UNumberFormat *format = unum_open(UNUM_CURRENCY, NULL, 0, localeID, NULL, status);
+    if (U_FAILURE(*status)) { return 0; }
+    unum_setAttribute(format, UNUM_MINIMUM_GROUPING_DIGITS, -2 /* UNUM_MINIMUM_GROUPING_DIGITS_AUTO */);
+    int32_t length = unum_formatDecimal(format, decimal, -1, dest, capacity, NULL, status);
+    unum_close(format);
+    return length;
 }
 
 #endif // STOREPRICE_CICU_SHIM_H

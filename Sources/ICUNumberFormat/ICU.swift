@@ -188,3 +188,16 @@ public enum ICU {
         return String(decoding: buffer[..<3], as: UTF16.self)
     }
 }
+
+/// ICU's older NumberFormat API, for StorePrice's own tests: a second way into ICU's formatting,
+/// configured separately from the skeletons StorePrice uses.
+package enum ICULegacyFormat {
+    /// A decimal as a currency in `localeID`, which names its currency (`ja_JP@currency=JPY`).
+    package static func currency(_ decimal: String, locale localeID: String) -> String? {
+        var buffer = [UInt16](repeating: 0, count: 512)
+        var status = U_ZERO_ERROR
+        let length = cicu_legacyCurrencyFormat(localeID, decimal, &buffer, Int32(buffer.count), &status)
+        guard status.rawValue <= U_ZERO_ERROR.rawValue, length >= 0, Int(length) <= buffer.count else { return nil }
+        return String(decoding: buffer[0..<Int(length)], as: UTF16.self)
+    }
+}
