@@ -64,7 +64,12 @@ final class InputFile {
 
     /// The whole file, up to ``wholeFileLimit`` bytes.
     func readAll() throws(StorePriceError) -> [UInt8] {
+        // A regular file says its size: refuse an oversized one before reading it.
+        if let size, size > Self.wholeFileLimit {
+            throw .unreadableFile(path: path, reason: "larger than \(Self.wholeFileLimit >> 20) MiB")
+        }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(size ?? 0, Self.wholeFileLimit) + 1)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = try chunk.withUnsafeMutableBytes { buffer in

@@ -30,8 +30,16 @@ public struct ProductIDList: Hashable, Sendable {
             if firstByte == UInt8(ascii: "[") {
                 decoded = try JSONDecoder().decode([String].self, from: Data(bytes))
             } else {
+                // Foundation's property-list parsers recurse once per nesting level, so a hostile
+                // file nested 20,000 deep overflows the stack. A product list is one flat array:
+                // check that shape before decoding.
+                if let problem = PropertyListShape.nestingProblem(bytes) {
+                    throw StorePriceError.invalidProductList(source: source, reason: problem)
+                }
                 decoded = try PropertyListDecoder().decode([String].self, from: Data(bytes))
             }
+        } catch let error as StorePriceError {
+            throw error
         } catch {
             throw .invalidProductList(
                 source: source,
@@ -52,5 +60,102 @@ public struct ProductIDList: Hashable, Sendable {
         var seen: Set<String> = []
         self.ids = ids.filter { seen.insert($0).inserted }
         self.source = source
+    }
+}
+
+/// A check, before decoding, that a property list is no deeper than a flat array.
+enum PropertyListShape {
+    static let flatArray = "expected a flat array of product ID strings; found a container inside the array"
+
+    /// Why the bytes are not a flat property list, or nil when they may be decoded.
+    static func nestingProblem(_ bytes: [UInt8]) -> String? {
+        bytes.starts(with: Array("bplist".utf8)) ? binaryProblem(bytes) : xmlProblem(bytes)
+    }
+
+    /// XML: `<array>` and `<dict>` may not open inside one another.
+    private static func xmlProblem(_ bytes: [UInt8]) -> String? {
+        var depth = 0
+        var index = 0
+        while index < bytes.count {
+            defer { index += 1 }
+            guard bytes[index] == UInt8(ascii: "<") else { continue }
+            let closing = index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")
+            let nameStart = closing ? index + 2 : index + 1
+            let isContainer = matches(bytes, at: nameStart, "array") || matches(bytes, at: nameStart, "dict")
+            guard isContainer else { continue }
+            var end = nameStart
+            while end < bytes.count, bytes[end] != UInt8(ascii: ">") { end += 1 }
+            let selfClosing = end > 0 && end < bytes.count && bytes[end - 1] == UInt8(ascii: "/")
+            if closing {
+                depth -= 1
+            } else if !selfClosing {
+                depth += 1
+                if depth > 1 { return flatArray }
+            }
+        }
+        return nil
+    }
+
+    private static func matches(_ bytes: [UInt8], at index: Int, _ name: String) -> Bool {
+        let name = Array(name.utf8)
+        guard index + name.count < bytes.count, Array(bytes[index..<(index + name.count)]) == name else { return false }
+        let next = bytes[index + name.count]
+        return next == UInt8(ascii: ">") || next == UInt8(ascii: "/") || next == UInt8(ascii: " ")
+    }
+
+    /// Binary: the top object is an array whose elements are strings, read from the trailer and
+    /// offset table without recursion.
+    private static func binaryProblem(_ bytes: [UInt8]) -> String? {
+        let invalid = "not a valid binary property list"
+        guard bytes.count >= 40 else { return invalid }
+        let trailer = bytes.count - 32
+        let offsetSize = Int(bytes[trailer + 6])
+        let referenceSize = Int(bytes[trailer + 7])
+        guard (1...8).contains(offsetSize), (1...8).contains(referenceSize),
+            let objectCount = integer(bytes, trailer + 8, 8), let top = integer(bytes, trailer + 16, 8),
+            let table = integer(bytes, trailer + 24, 8), top < objectCount, objectCount <= bytes.count,
+            table + objectCount * offsetSize <= trailer
+        else { return invalid }
+        func offset(of object: Int) -> Int? {
+            guard object < objectCount, let value = integer(bytes, table + object * offsetSize, offsetSize),
+                value >= 8, value < table
+            else { return nil }
+            return value
+        }
+        guard let start = offset(of: top) else { return invalid }
+        let marker = bytes[start]
+        guard marker >> 4 == 0xA else { return "expected an array of product ID strings" }
+        var count = Int(marker & 0x0F)
+        var references = start + 1
+        if count == 0x0F {
+            guard references < trailer, bytes[references] >> 4 == 0x1 else { return invalid }
+            let width = 1 << Int(bytes[references] & 0x0F)
+            guard width <= 8, let value = integer(bytes, references + 1, width) else { return invalid }
+            count = value
+            references += 1 + width
+        }
+        guard count <= objectCount, references + count * referenceSize <= table else { return invalid }
+        for element in 0..<count {
+            guard let object = integer(bytes, references + element * referenceSize, referenceSize),
+                let position = offset(of: object)
+            else { return invalid }
+            switch bytes[position] >> 4 {
+            case 0x5, 0x6, 0x7: continue  // ASCII, UTF-16 and UTF-8 strings
+            case 0xA, 0xC, 0xD: return flatArray
+            default: return "expected an array of product ID strings"
+            }
+        }
+        return nil
+    }
+
+    /// A big-endian unsigned integer of `width` bytes at `index`, when it is in bounds and fits.
+    private static func integer(_ bytes: [UInt8], _ index: Int, _ width: Int) -> Int? {
+        guard index >= 0, width >= 1, index + width <= bytes.count else { return nil }
+        var value: UInt64 = 0
+        for byte in bytes[index..<(index + width)] {
+            guard value >> 56 == 0 else { return nil }
+            value = value << 8 | UInt64(byte)
+        }
+        return value <= UInt64(Int.max / 2) ? Int(value) : nil
     }
 }

@@ -1,0 +1,105 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Malformed and hostile inputs (Tests/Fixtures/hostile/): each is one line on standard error
+/// naming the file and, where the format has them, the line and field; status 65; and no output
+/// file, not even a temporary one. Scripts/check-hostile-files.sh also bounds their memory.
+@Suite struct HostileFileTests {
+    static let directory = repositoryFile("Tests/Fixtures/hostile")
+    static let sample = repositoryFile("Data/catalog-sample.jsonl").path
+
+    /// (fixture, how it is given, the message after `storeprice: ` with FILE for its path)
+    static let cases: [(String, String, String)] = [
+        ("truncated.jsonl", "catalog", "catalog 'FILE', line 2: not a JSON object (The given data was not valid JSON.)"),
+        ("truncated.storekit", "catalog", "catalog 'FILE': not a StoreKit configuration (The given data was not valid JSON.)"),
+        ("invalid-utf8.jsonl", "catalog", "catalog 'FILE', line 2: not valid UTF-8"),
+        ("invalid-utf8.csv", "catalog", "catalog 'FILE', line 3: not valid UTF-8"),
+        ("bom-bad-price.jsonl", "catalog",
+         "catalog 'FILE', line 1, field 'prices.USA': invalid amount '0,99': use '.' as the decimal separator and no grouping separators, such as 1234.5"),
+        ("bom-bad-price.csv", "catalog", "catalog 'FILE', line 3: 4 fields; expected 3"),
+        ("crlf-unknown-storefront.csv", "catalog",
+         "catalog 'FILE', line 3, field 'storefront': unknown storefront 'XYZ'; did you mean XKS, BLZ, CYM?"),
+        ("crlf-unknown-storefront.jsonl", "catalog",
+         "catalog 'FILE', line 2, field 'prices.JPX': unknown storefront 'JPX'; did you mean JPN?"),
+        ("duplicate-product.jsonl", "catalog", "catalog 'FILE', line 3: product 'com.example.a' again; line 1 has it"),
+        ("duplicate-product.csv", "catalog",
+         "catalog 'FILE', line 4: product 'com.example.a' again; line 2 has it; keep each product's rows together"),
+        ("duplicate-price.jsonl", "catalog", "catalog 'FILE', line 1, field 'prices.USA': a second price for USA"),
+        ("10000-digit-amount.jsonl", "catalog",
+         "catalog 'FILE', line 1, field 'prices.USA': invalid amount '" + String(repeating: "9", count: 64) + "…': longer than 100 characters"),
+        ("10000-digit-amount.csv", "catalog",
+         "catalog 'FILE', line 2, field 'price': invalid amount '" + String(repeating: "1", count: 64) + "…': longer than 100 characters"),
+        ("unknown-storefront.jsonl", "catalog",
+         "catalog 'FILE', line 1, field 'prices.Atlantis': unknown storefront 'Atlantis'; use a numeric ID (143462), an alpha-3 (JPN) or an alpha-2 (JP) code"),
+        ("number-price.jsonl", "catalog",
+         "catalog 'FILE', line 1, field 'prices.USA': expected decimal text such as \"0.99\"; JSON numbers lose digits in most tools"),
+        ("deeply-nested.jsonl", "catalog", "catalog 'FILE', line 1: not a JSON object (The given data was not valid JSON.)"),
+        ("deeply-nested.storekit", "catalog", "catalog 'FILE': not a StoreKit configuration (The given data was not valid JSON.)"),
+        ("deeply-nested-accounts.json", "accounts",
+         "accounts file 'FILE': expected a JSON array of account objects (The given data was not valid JSON.)"),
+        ("secret-accounts.json", "accounts",
+         "accounts file 'FILE', entry 1 ('usa'): has a 'password' field; an accounts file never holds passwords or other secrets (keep them in a keychain or your CI's secret store)"),
+        ("deeply-nested-products.json", "products",
+         "product list 'FILE': expected a property list or JSON array of product ID strings (The given data was not valid JSON.)"),
+        ("deeply-nested-products.plist", "products",
+         "product list 'FILE': expected a flat array of product ID strings; found a container inside the array"),
+        ("deeply-nested-products.bplist", "products",
+         "product list 'FILE': expected a flat array of product ID strings; found a container inside the array"),
+        ("not-a-snapshot.jsonl", "snapshot",
+         "snapshot 'FILE', line 1: not a StorePrice snapshot header (missing field 'storeprice_snapshot')"),
+        ("truncated-products.plist", "products",
+         "product list 'FILE': expected a property list or JSON array of product ID strings (The given data was not a valid property list.)"),
+    ]
+
+    @Test func everyFixtureHasACase() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).sorted()
+        #expect(files == Self.cases.map(\.0).sorted())
+    }
+
+    @Test(arguments: cases)
+    func refusedInOneLineWithStatus65AndNoOutput(_ fixture: String, _ role: String, _ message: String) throws {
+        let path = Self.directory.appendingPathComponent(fixture).path
+        try expectRefused(path: path, role: role, message: message.replacingOccurrences(of: "FILE", with: path))
+    }
+
+    /// A single 100 MB line: refused after at most 1 MiB of it for streamed formats, and before
+    /// reading for whole-file ones.
+    @Test(arguments: [
+        ("long.jsonl", "catalog", "catalog 'FILE', line 1: longer than 1 MiB; a line holds one product or price"),
+        ("long.csv", "catalog", "catalog 'FILE', line 2: longer than 1 MiB; a line holds one product or price"),
+        ("long.storekit", "catalog", "cannot read 'FILE': larger than 64 MiB"),
+        ("long-accounts.json", "accounts", "cannot read 'FILE': larger than 64 MiB"),
+        ("long-snapshot.jsonl", "snapshot", "snapshot 'FILE', line 1: longer than 1 MiB; a line holds one product or price"),
+    ])
+    func aHundredMegabyteLine(_ name: String, _ role: String, _ message: String) throws {
+        let path = try temporaryDirectory().appendingPathComponent(name).path
+        let filler = String(repeating: "x", count: 100 << 20)
+        let text: String
+        switch name {
+        case "long.csv": text = "product_id,storefront,price\ncom.example.\(filler),USA,0.99\n"
+        case "long.storekit": text = #"{"products":[{"productID":"\#(filler)"}]}"#
+        case "long-accounts.json": text = #"[{"name":"\#(filler)"}]"#
+        default: text = #"{"id":"com.example.a","prices":{"USA":"0.99"},"title":{"en":"\#(filler)"}}"# + "\n"
+        }
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try expectRefused(path: path, role: role, message: message.replacingOccurrences(of: "FILE", with: path))
+    }
+
+    private func expectRefused(path: String, role: String, message: String) throws {
+        let output = try temporaryDirectory()
+        let target = output.appendingPathComponent("prices.jsonl").path
+        let arguments: [String]
+        switch role {
+        case "catalog": arguments = ["render", path, "--storefronts", "USA,JPN", "--output", target]
+        case "accounts": arguments = ["render", Self.sample, "--accounts", path, "--output", target]
+        case "products": arguments = ["render", Self.sample, "--products", path, "--output", target]
+        default: arguments = ["verify", path, "--report", target]
+        }
+        let run = try runStorePrice(arguments)
+        #expect(run.status == 65, "\(run.error)")
+        expectBytes(run.error, "storeprice: \(message)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).isEmpty, "output left behind")
+    }
+}
