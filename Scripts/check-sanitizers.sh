@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Runs the test suite under Thread Sanitizer and Address Sanitizer, and `storeprice render` of the
+# sample catalog under valgrind's memcheck, which must find 0 bytes definitely lost.
+#
+#   Scripts/check-sanitizers.sh              all three
+#   Scripts/check-sanitizers.sh thread       one of: thread, address, valgrind
+#
+# Sanitized builds go to .build-tsan and .build-asan. The concurrency load test renders a
+# 1,000-product catalog here (STOREPRICE_LOAD_PRODUCTS), since a sanitized run is 5 to 20 times
+# slower; `swift test` renders the full 10,000.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+checks=("$@")
+[ ${#checks[@]} -gt 0 ] || checks=(thread address valgrind)
+export STOREPRICE_LOAD_PRODUCTS=${STOREPRICE_LOAD_PRODUCTS:-1000}
+
+for check in "${checks[@]}"; do
+  case $check in
+    thread)
+      echo "sanitizers: swift test --sanitize=thread"
+      TSAN_OPTIONS="halt_on_error=1" swift test --sanitize=thread --scratch-path .build-tsan 2>&1 | tail -3
+      ;;
+    address)
+      echo "sanitizers: swift test --sanitize=address"
+      ASAN_OPTIONS="detect_leaks=1" swift test --sanitize=address --scratch-path .build-asan 2>&1 | tail -3
+      ;;
+    valgrind)
+      echo "sanitizers: valgrind memcheck on storeprice render"
+      swift build --product storeprice >/dev/null
+      binary="$(swift build --show-bin-path)/storeprice"
+      log=$(mktemp)
+      for arguments in "render Data/catalog-sample.jsonl --format csv" \
+                       "render Data/catalog-sample.storekit --storefronts all --workers 2" \
+                       "verify Data/golden/catalog-sample.built-in.jsonl"; do
+        # shellcheck disable=SC2086
+        valgrind --tool=memcheck --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=3 \
+          "$binary" $arguments >/dev/null 2>"$log" || { tail -40 "$log"; echo "sanitizers: valgrind FAILED on $arguments"; exit 1; }
+        echo "  $arguments: $(grep -E 'definitely lost|ERROR SUMMARY' "$log" | sed 's/^==[0-9]*== *//' | tr '\n' ' ')"
+      done
+      rm -f "$log"
+      ;;
+    *) echo "unknown check '$check'; use thread, address or valgrind"; exit 64 ;;
+  esac
+done
