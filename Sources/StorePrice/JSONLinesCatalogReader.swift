@@ -102,21 +102,7 @@ final class JSONLinesCatalogReader: CatalogSource {
         func fail(_ field: String, _ reason: String) -> StorePriceError {
             .invalidCatalog(source: source, line: number, field: field, reason: reason)
         }
-        guard let periodText = line.period else {
-            if line.introductoryOffer != nil || line.promotionalOffers != nil {
-                throw fail("period", "missing; offers belong to a subscription, which needs a period such as P1M")
-            }
-            return nil
-        }
-        let period: SubscriptionPeriod
-        do {
-            period = try SubscriptionPeriod(periodText)
-        } catch {
-            throw fail("period", error.description)
-        }
-        func offer(_ offer: Offer, field: String, id: String?) throws(StorePriceError) -> CatalogOffer {
-            guard let mode = offer.paymentMode else { throw fail("\(field).paymentMode", "missing; free, payAsYouGo or payUpFront") }
-            guard let periodText = offer.period else { throw fail("\(field).period", "missing; such as P1W") }
+        func fields(_ offer: Offer, field: String) throws(StorePriceError) -> OfferFields {
             var made: [Int: Price] = [:]
             for code in (offer.prices ?? [:]).keys.sorted() {
                 let priceField = "\(field).prices.\(code)"
@@ -126,25 +112,23 @@ final class JSONLinesCatalogReader: CatalogSource {
                 let storefront = try storefronts.storefront(code, source: source, line: number, field: priceField)
                 made[storefront.id] = try prices.price(amount, in: storefront, source: source, line: number, field: priceField)
             }
-            do {
-                return try CatalogOffer(
-                    id: id, paymentMode: mode, period: SubscriptionPeriod(periodText), periodCount: offer.periodCount ?? 1,
-                    prices: made)
-            } catch {
-                throw fail(field, error.description)
+            return OfferFields(
+                id: offer.id, paymentMode: offer.paymentMode, period: offer.period, periodCount: offer.periodCount,
+                prices: made)
+        }
+        let introductory = try line.introductoryOffer.map { (offer) throws(StorePriceError) in
+            try fields(offer, field: "introductoryOffer")
+        }
+        let promotional = try line.promotionalOffers.map { (offers) throws(StorePriceError) in
+            var read: [OfferFields] = []
+            for (index, offer) in offers.enumerated() {
+                read.append(try fields(offer, field: "promotionalOffers[\(index)]"))
             }
+            return read
         }
-        let introductory = try line.introductoryOffer.map { (intro) throws(StorePriceError) in
-            try offer(intro, field: "introductoryOffer", id: nil)
-        }
-        var promotional: [CatalogOffer] = []
-        for (index, promo) in (line.promotionalOffers ?? []).enumerated() {
-            guard let id = promo.id, !id.isEmpty else {
-                throw fail("promotionalOffers[\(index)].id", "missing; a promotional offer needs its ID")
-            }
-            promotional.append(try offer(promo, field: "promotionalOffers[\(index)]", id: id))
-        }
-        return SubscriptionTerms(period: period, introductoryOffer: introductory, promotionalOffers: promotional)
+        return try SubscriptionTerms.read(
+            period: line.period, introductory: introductory, promotional: promotional,
+            keys: ("period", "period", "promotionalOffers", "id"), required: false, fail: fail)
     }
 
     private func texts(_ fields: [String: FieldValue]?, field: String, line: Int) throws(StorePriceError) -> [String: String] {

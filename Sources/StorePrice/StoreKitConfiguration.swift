@@ -75,45 +75,35 @@ public struct StoreKitConfiguration: Sendable {
 
     /// The period and offers of an auto-renewable subscription entry.
     private static func terms(of entry: File.Entry, id: String, storefront: Storefront, source: String)
-        throws(StorePriceError) -> SubscriptionTerms
+        throws(StorePriceError) -> SubscriptionTerms?
     {
         func fail(_ field: String, _ reason: String) -> StorePriceError {
             .invalidCatalog(source: source, line: nil, field: "\(id).\(field)", reason: reason)
         }
-        guard let periodText = entry.recurringSubscriptionPeriod else {
-            throw fail("recurringSubscriptionPeriod", "missing; an auto-renewable subscription needs one, such as P1M")
-        }
-        let period: SubscriptionPeriod
-        do {
-            period = try SubscriptionPeriod(periodText)
-        } catch {
-            throw fail("recurringSubscriptionPeriod", error.description)
-        }
-        func offer(_ offer: File.Offer, field: String, id offerID: String?) throws(StorePriceError) -> CatalogOffer {
-            guard let mode = offer.paymentMode else { throw fail("\(field).paymentMode", "missing") }
-            guard let periodText = offer.subscriptionPeriod else { throw fail("\(field).subscriptionPeriod", "missing") }
-            do {
-                let price = try offer.displayPrice.map { (text) throws(StorePriceError) in
-                    try Price(text, currency: storefront.currency)
+        func fields(_ offer: File.Offer, field: String) throws(StorePriceError) -> OfferFields {
+            var prices: [Int: Price] = [:]
+            if let text = offer.displayPrice {
+                do {
+                    prices[storefront.id] = try Price(text, currency: storefront.currency)
+                } catch {
+                    throw fail("\(field).displayPrice", error.description)
                 }
-                return try CatalogOffer(
-                    id: offerID, paymentMode: mode, period: SubscriptionPeriod(periodText),
-                    periodCount: offer.numberOfPeriods ?? 1, prices: price.map { [storefront.id: $0] } ?? [:])
-            } catch {
-                throw fail(field, error.description)
             }
+            return OfferFields(
+                id: offer.offerID, paymentMode: offer.paymentMode, period: offer.subscriptionPeriod,
+                periodCount: offer.numberOfPeriods, prices: prices)
         }
-        let introductory = try entry.introductoryOffer.map { (intro) throws(StorePriceError) in
-            try offer(intro, field: "introductoryOffer", id: nil)
+        let introductory = try entry.introductoryOffer.map { (offer) throws(StorePriceError) in
+            try fields(offer, field: "introductoryOffer")
         }
-        var promotional: [CatalogOffer] = []
-        for (index, promo) in (entry.subscriptionOffers ?? []).enumerated() {
-            guard let offerID = promo.offerID, !offerID.isEmpty else {
-                throw fail("subscriptionOffers[\(index)].offerID", "missing; a promotional offer needs its ID")
-            }
-            promotional.append(try offer(promo, field: "subscriptionOffers[\(index)]", id: offerID))
+        var promotional: [OfferFields] = []
+        for (index, offer) in (entry.subscriptionOffers ?? []).enumerated() {
+            promotional.append(try fields(offer, field: "subscriptionOffers[\(index)]"))
         }
-        return SubscriptionTerms(period: period, introductoryOffer: introductory, promotionalOffers: promotional)
+        return try SubscriptionTerms.read(
+            period: entry.recurringSubscriptionPeriod, introductory: introductory, promotional: promotional,
+            keys: ("recurringSubscriptionPeriod", "subscriptionPeriod", "subscriptionOffers", "offerID"), required: true,
+            fail: fail)
     }
 
     private struct File: Decodable {

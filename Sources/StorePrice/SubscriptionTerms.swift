@@ -61,3 +61,67 @@ public struct CatalogOffer: Hashable, Sendable {
         }
     }
 }
+
+/// An offer as a catalog file spells it, before it is checked; prices are already read.
+struct OfferFields {
+    var id: String?
+    var paymentMode: String?
+    var period: String?
+    var periodCount: Int?
+    var prices: [Int: Price]
+}
+
+extension SubscriptionTerms {
+    /// Checks a catalog entry's period and offers, for the catalog readers.
+    ///
+    /// - Parameters:
+    ///   - keys: the file's own names for the period, an offer's period, the promotional offers
+    ///     and their IDs, so that errors name fields as the file does.
+    ///   - required: whether the entry must be a subscription; otherwise an entry without a
+    ///     period and offers is not one, and nil is returned.
+    ///   - fail: makes the error for a field and a reason.
+    static func read(
+        period: String?, introductory: OfferFields?, promotional: [OfferFields]?,
+        keys: (period: String, offerPeriod: String, promotional: String, id: String), required: Bool,
+        fail: (String, String) -> StorePriceError
+    ) throws(StorePriceError) -> SubscriptionTerms? {
+        guard let periodText = period else {
+            if required { throw fail(keys.period, "missing; an auto-renewable subscription needs one, such as P1M") }
+            if introductory != nil || promotional != nil {
+                throw fail(keys.period, "missing; offers belong to a subscription, which needs a period such as P1M")
+            }
+            return nil
+        }
+        let period: SubscriptionPeriod
+        do {
+            period = try SubscriptionPeriod(periodText)
+        } catch {
+            throw fail(keys.period, error.description)
+        }
+        func offer(_ fields: OfferFields, field: String) throws(StorePriceError) -> CatalogOffer {
+            guard let mode = fields.paymentMode else {
+                throw fail("\(field).paymentMode", "missing; free, payAsYouGo or payUpFront")
+            }
+            guard let periodText = fields.period else { throw fail("\(field).\(keys.offerPeriod)", "missing; such as P1W") }
+            do {
+                return try CatalogOffer(
+                    id: fields.id, paymentMode: mode, period: SubscriptionPeriod(periodText),
+                    periodCount: fields.periodCount ?? 1, prices: fields.prices)
+            } catch {
+                throw fail(field, error.description)
+            }
+        }
+        let introductoryOffer = try introductory.map { (fields) throws(StorePriceError) in
+            try offer(fields, field: "introductoryOffer")
+        }
+        var promotionalOffers: [CatalogOffer] = []
+        for (index, fields) in (promotional ?? []).enumerated() {
+            let field = "\(keys.promotional)[\(index)]"
+            guard let id = fields.id, !id.isEmpty else {
+                throw fail("\(field).\(keys.id)", "missing; a promotional offer needs its ID")
+            }
+            promotionalOffers.append(try offer(fields, field: field))
+        }
+        return SubscriptionTerms(period: period, introductoryOffer: introductoryOffer, promotionalOffers: promotionalOffers)
+    }
+}
