@@ -16,13 +16,18 @@ export STOREPRICE_LOAD_PRODUCTS=${STOREPRICE_LOAD_PRODUCTS:-1000}
 
 for check in "${checks[@]}"; do
   case $check in
-    thread)
-      echo "sanitizers: swift test --sanitize=thread"
-      TSAN_OPTIONS="halt_on_error=1" swift test --sanitize=thread --scratch-path .build-tsan 2>&1 | tail -3
-      ;;
-    address)
-      echo "sanitizers: swift test --sanitize=address"
-      ASAN_OPTIONS="detect_leaks=1" swift test --sanitize=address --scratch-path .build-asan 2>&1 | tail -3
+    thread | address)
+      echo "sanitizers: swift test --sanitize=$check"
+      log=.build-${check:0:1}san.log
+      if TSAN_OPTIONS="halt_on_error=1" ASAN_OPTIONS="detect_leaks=1" \
+           swift test --sanitize="$check" --scratch-path ".build-${check:0:1}san" >"$log" 2>&1; then
+        grep -E "Executed .* tests|Test run with" "$log" | tail -2 | sed 's/^/  /'
+      else
+        grep -A40 -E "WARNING: (Thread|Address)Sanitizer|ERROR: (Thread|Address|Leak)Sanitizer" "$log" | head -80
+        grep -E "✘|error:" "$log" | head -20
+        echo "sanitizers: FAILED under --sanitize=$check; the whole log is $log"
+        exit 1
+      fi
       ;;
     valgrind)
       echo "sanitizers: valgrind memcheck on storeprice render"

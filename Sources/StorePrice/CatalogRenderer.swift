@@ -132,9 +132,10 @@ public struct RenderedBatch: RandomAccessCollection, Sendable {
                 offerText = try offer.text(in: target.priceLocale, wording: chosen, options: options)
             }
         }
+        // The row's price is formatted already: only the per-period pattern is added.
+        let pricePerPeriod = PriceFormatter.apply(try formatter.perPattern(terms.period, style: .wide), price: formatted(at: position))
         return RenderedSubscription(
-            period: terms.period, pricePerPeriod: try formatter.format(price(at: position), per: terms.period),
-            introductoryOffer: offer, introductoryOfferText: offerText)
+            period: terms.period, pricePerPeriod: pricePerPeriod, introductoryOffer: offer, introductoryOfferText: offerText)
     }
 
     private func slot(_ position: Int) -> PriceStore.Slot {
@@ -735,7 +736,11 @@ final class PriceStore: @unchecked Sendable {
     static let capacity = chunkSize * chunkCount
 
     private let chunks: UnsafeMutablePointer<UnsafeMutablePointer<Slot>?>
-    private(set) var count = 0
+    /// Written under `FormatMemo`'s lock, read without it (workers check `isFull` before asking
+    /// ICU), hence atomic.
+    private let stored = Atomic<Int>(0)
+
+    var count: Int { stored.load(ordering: .acquiring) }
 
     init() {
         chunks = .allocate(capacity: Self.chunkCount)
@@ -755,11 +760,12 @@ final class PriceStore: @unchecked Sendable {
     var isFull: Bool { count == Self.capacity }
 
     func append(_ slot: Slot) -> Int32 {
-        let chunk = count / Self.chunkSize
+        let index = count
+        let chunk = index / Self.chunkSize
         if chunks[chunk] == nil { chunks[chunk] = .allocate(capacity: Self.chunkSize) }
-        (chunks[chunk].unsafelyUnwrapped + count % Self.chunkSize).initialize(to: slot)
-        count += 1
-        return Int32(count - 1)
+        (chunks[chunk].unsafelyUnwrapped + index % Self.chunkSize).initialize(to: slot)
+        stored.store(index + 1, ordering: .releasing)
+        return Int32(index)
     }
 
     subscript(index: Int) -> Slot {

@@ -1,4 +1,5 @@
 import ICUNumberFormat
+import Synchronization
 
 extension PriceFormatter {
     /// A price paid every period, from CLDR's patterns for the store language: `$9.99 per month`,
@@ -32,8 +33,20 @@ extension PriceFormatter {
         try format(approximate.price, per: approximate.period, style: style)
     }
 
-    /// The pattern with `{0}` for the price, for a period in this locale.
+    /// The pattern with `{0}` for the price, for a period in this locale; looked up in ICU's
+    /// data once per (locale, period, style) in the process.
     func perPattern(_ period: SubscriptionPeriod, style: SubscriptionPeriod.Style) throws(StorePriceError) -> String {
+        let key = PerPatternCache.Key(locale: locale.languageIdentifier, period: period, style: style)
+        if let known = PerPatternCache.shared.patterns.withLock({ $0[key] }) { return known }
+        let pattern = try lookUpPerPattern(period, style: style)
+        PerPatternCache.shared.patterns.withLock { patterns in
+            if patterns.count >= FormatterCache.limit { patterns.removeAll(keepingCapacity: true) }
+            patterns[key] = pattern
+        }
+        return pattern
+    }
+
+    private func lookUpPerPattern(_ period: SubscriptionPeriod, style: SubscriptionPeriod.Style) throws(StorePriceError) -> String {
         let language = locale.languageIdentifier
         if period.count == 1,
             let pattern = ICU.unitString(
@@ -52,6 +65,19 @@ extension PriceFormatter {
     static func apply(_ pattern: String, price: String) -> String {
         pattern.replacingFirst("{0}", with: price)
     }
+}
+
+/// Per-period patterns already read from ICU's resource bundles, which are slow to open.
+final class PerPatternCache: Sendable {
+    static let shared = PerPatternCache()
+
+    struct Key: Hashable {
+        var locale: String
+        var period: SubscriptionPeriod
+        var style: SubscriptionPeriod.Style
+    }
+
+    let patterns = Mutex<[Key: String]>([:])
 }
 
 extension String {
