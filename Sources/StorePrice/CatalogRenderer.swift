@@ -537,7 +537,7 @@ final class RenderPlan: Sendable {
 /// ``PriceStore`` slot that rows refer to by number.
 ///
 /// Each worker keeps its own table, read without a lock; a miss there goes to the shared table
-/// under a `Mutex`, and a pair not yet there is formatted and stored once. Real
+/// under a lock, and a pair not yet there is formatted and stored once. Real
 /// catalogs reuse a few hundred price points per currency; when a catalog's prices never repeat
 /// the store fills up, and later prices are kept with their batch instead, so memory stays flat.
 final class FormatMemo: Sendable {
@@ -615,7 +615,7 @@ final class FormatMemo: Sendable {
 
     let store = PriceStore()
     private let local: [Box]
-    private let shared = Mutex<[Key: Int32]>([:])
+    private let shared = Locked<[Key: Int32]>([:])
 
     init(locales: Int, currencies: Int, workers: Int) {
         local = (0..<workers).map { _ in Box(WorkerTable(locales: locales, currencies: currencies)) }
@@ -775,12 +775,21 @@ final class PriceStore: @unchecked Sendable {
 
 /// One result slot per slice, each written by one worker and read after all have finished.
 ///
+/// The slots are one fixed allocation, not an array: workers writing different elements of a
+/// Swift array at once would each make a modifying access to the whole array, which is a race.
+///
 /// Sendable notes: slot `i` is written only by slice `i`, and read only after `concurrentPerform` returns.
 final class SliceResults<Output>: @unchecked Sendable {
-    private var slots: [Result<Output, StorePriceError>?]
+    private let slots: UnsafeMutableBufferPointer<Result<Output, StorePriceError>?>
 
     init(count: Int) {
-        slots = Array(repeating: nil, count: count)
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
     }
 
     func store(_ index: Int, _ result: Result<Output, StorePriceError>) {

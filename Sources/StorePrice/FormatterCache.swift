@@ -1,5 +1,4 @@
 import ICUNumberFormat
-import Synchronization
 
 /// The process-wide cache of ICU formatters, one per (locale, skeleton).
 ///
@@ -16,7 +15,7 @@ final class FormatterCache: Sendable {
         var skeleton: String
     }
 
-    private let entries = Mutex<[Key: Result<ICUNumberFormatter, ICUError>]>([:])
+    private let entries = Locked<[Key: Result<ICUNumberFormatter, ICUError>]>([:])
 
     func formatter(for locale: PriceLocale, options: PriceFormatter.Options) throws(StorePriceError)
         -> ICUNumberFormatter

@@ -1,5 +1,4 @@
 import ICUNumberFormat
-import Synchronization
 
 extension PriceFormatter {
     /// A price paid every period, from CLDR's patterns for the store language: `$9.99 per month`,
@@ -77,7 +76,7 @@ final class PerPatternCache: Sendable {
         var style: SubscriptionPeriod.Style
     }
 
-    let patterns = Mutex<[Key: String]>([:])
+    let patterns = Locked<[Key: String]>([:])
 }
 
 extension String {
