@@ -206,18 +206,6 @@ public struct PriceSnapshot: Hashable, Sendable {
         }
         return try PriceSnapshot(source: source, rows: rows)
     }
-
-    /// The rows whose product and account match, by binary search.
-    func row(product: String, account: String) -> Row? {
-        let probe = Row(product: product, account: account, storefront: "", priceLocale: "", amount: "", formatted: "")
-        var low = 0
-        var high = rows.count
-        while low < high {
-            let middle = (low + high) / 2
-            if rows[middle].sortsBefore(probe) { low = middle + 1 } else { high = middle }
-        }
-        return low < rows.count && rows[low].hasSameKey(as: probe) ? rows[low] : nil
-    }
 }
 
 // MARK: - Comparing
