@@ -116,6 +116,7 @@ public struct RenderedBatch: RandomAccessCollection, Sendable {
     /// introductory offer as the target's storefront has it. Nil for other products.
     ///
     /// - Parameters:
+    ///   - position: the row.
     ///   - options: currency display and rounding, as the renderer used.
     ///   - wording: offer phrases; by default StorePrice's built-in wording for the language.
     public func subscriptionText(
@@ -254,6 +255,7 @@ public struct CatalogRenderer: Sendable {
     ///   - source: the catalog; read to its end.
     ///   - productIDs: when given, only these products are rendered, and listed IDs the catalog
     ///     lacks are invalid products.
+    ///   - progress: called after each batch with the counts so far and how far the source has read.
     ///   - emit: called on the calling thread with each batch's rows, in order. A batch stays
     ///     valid after `emit` returns.
     /// - Returns: counts and the invalid products, which are also logged.

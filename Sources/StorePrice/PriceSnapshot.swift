@@ -224,6 +224,7 @@ extension PriceSnapshot {
     ///   - catalog: a catalog to render instead of the one the header names.
     ///   - catalogFormat: that catalog's format, when its name does not tell it.
     ///   - accounts: an accounts file to use instead of the one the header names.
+    ///   - workers: threads to render on.
     /// - Returns: the differences; ``PriceSnapshotDiff/isEmpty`` when every string matches.
     public static func verify(
         goldenAt path: String, catalog: String? = nil, catalogFormat: CatalogFormat? = nil,

@@ -76,6 +76,8 @@ public enum SandboxRenewals {
     /// The events a tester sees after buying a subscription at `start`.
     ///
     /// - Parameters:
+    ///   - period: the subscription's period, such as `P1M`.
+    ///   - start: when the tester buys.
     ///   - renewals: how many renewals before the subscription expires; ``renewalCap`` by default.
     public static func schedule(for period: SubscriptionPeriod, start: Date, renewals: Int? = nil)
         throws(StorePriceError) -> Schedule

@@ -63,6 +63,8 @@ public struct SubscriptionOffer: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Parameters:
     ///   - paymentMode: `free`/`freeTrial`, `payAsYouGo` or `payUpFront`.
+    ///   - period: one period: a billing period for pay-as-you-go, the whole length otherwise.
+    ///   - periodCount: how many periods; 1 except for pay-as-you-go.
     ///   - price: the offer's price; required except for a free trial, where it must be absent or 0.
     /// - Throws: ``StorePriceError/invalidOffer(_:reason:)`` naming what does not fit.
     public init(
@@ -152,8 +154,10 @@ public struct SubscriptionOffer: Hashable, Sendable, CustomStringConvertible {
     /// `$0.99 per month for 3 months`, `$1.99 for 2 months`.
     ///
     /// - Parameters:
+    ///   - locale: the price locale, whose language the text is in.
     ///   - wording: the phrases; by default StorePrice's built-in wording for the locale's language.
     ///   - options: currency display and rounding for the price.
+    ///   - style: full words or CLDR's short forms for the duration and per-period price.
     /// - Throws: ``StorePriceError/invalidOffer(_:reason:)`` when there is no wording for the
     ///   language; a price's own errors (another currency, excess precision).
     public func text(

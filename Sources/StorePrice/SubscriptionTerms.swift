@@ -30,7 +30,12 @@ public struct CatalogOffer: Hashable, Sendable {
     /// Creates an offer, checked as ``SubscriptionOffer/init(paymentMode:period:periodCount:price:)``
     /// checks each of its prices.
     ///
-    /// - Parameter paymentMode: `free`/`freeTrial`, `payAsYouGo` or `payUpFront`.
+    /// - Parameters:
+    ///   - id: the offer ID of a promotional offer; nil for an introductory offer.
+    ///   - paymentMode: `free`/`freeTrial`, `payAsYouGo` or `payUpFront`.
+    ///   - period: one period of the offer.
+    ///   - periodCount: how many periods it lasts.
+    ///   - prices: the offer's price by storefront ID; none for a free trial.
     public init(
         id: String? = nil, paymentMode: String, period: SubscriptionPeriod, periodCount: Int = 1, prices: [Int: Price] = [:]
     ) throws(StorePriceError) {

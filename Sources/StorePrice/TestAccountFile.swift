@@ -45,7 +45,9 @@ public struct TestAccountFile: Sendable {
 
     /// Loads accounts from JSON data.
     ///
-    /// - Parameter source: how errors name the data, such as its path.
+    /// - Parameters:
+    ///   - data: the JSON.
+    ///   - source: how errors name the data, such as its path.
     public init(data: Data, source: String) throws(StorePriceError) {
         let entries: [[String: FieldValue]]
         do {
