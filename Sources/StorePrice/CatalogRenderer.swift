@@ -107,6 +107,9 @@ public struct RenderedBatch: RandomAccessCollection, Sendable {
 
     /// The price of row `position`.
     public func price(at position: Int) -> Price { slot(position).price }
+    /// Whether any product of the batch is a subscription; when not, writers can skip the
+    /// subscription columns row by row.
+    public var containsSubscriptions: Bool { products.contains { $0.subscription != nil } }
     /// The subscription terms of row `position`'s product; nil when it is not a subscription.
     public func subscription(at position: Int) -> SubscriptionTerms? {
         products[Int(entries[position].product)].subscription

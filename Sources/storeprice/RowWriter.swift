@@ -60,17 +60,33 @@ struct RowWriter {
         return bytes.storage
     }
 
+    /// The subscription columns of a row, as written.
+    private struct SubscriptionCells {
+        var period: String
+        var pricePerPeriod: String
+        var offer: String?
+        var offerTerms: String?
+    }
+
+    /// What rows of products that are not subscriptions end with: written as constant bytes,
+    /// since most rows of most catalogs are such rows.
+    private static let jsonNoSubscription = Array(#","period":null,"price_per_period":null,"offer":null,"offer_terms":null}"#.utf8)
+    private static let csvNoSubscription = Array(",,,,".utf8)
+
     mutating func write(_ rows: RenderedBatch, into output: inout OutputBuffer) throws(StorePriceError) {
+        let batchHasSubscriptions = rows.containsSubscriptions
         for position in rows.indices {
             let formatted = shown(rows.formatted(at: position))
-            let subscription = try rows.subscriptionText(at: position, options: options)
-            if let subscription, subscription.introductoryOffer != nil, subscription.introductoryOfferText == nil {
-                localesWithoutWording.insert(rows.target(at: position).priceLocale.identifier)
+            var cells: SubscriptionCells?
+            if batchHasSubscriptions, let subscription = try rows.subscriptionText(at: position, options: options) {
+                if subscription.introductoryOffer != nil, subscription.introductoryOfferText == nil {
+                    localesWithoutWording.insert(rows.target(at: position).priceLocale.identifier)
+                }
+                cells = SubscriptionCells(
+                    period: subscription.period.iso8601, pricePerPeriod: shown(subscription.pricePerPeriod),
+                    offer: subscription.introductoryOfferText.map(shown),
+                    offerTerms: subscription.introductoryOffer?.description)
             }
-            let period = subscription?.period.iso8601
-            let perPeriod = subscription.map { shown($0.pricePerPeriod) }
-            let offer = subscription?.introductoryOfferText.map(shown)
-            let offerTerms = subscription?.introductoryOffer?.description
             switch format {
             case .jsonl:
                 output.append(#"{"product":"#)
@@ -81,11 +97,19 @@ struct RowWriter {
                 Self.appendJSON(formatted, to: &output)
                 output.append(#","title":"#)
                 if let title = rows.title(at: position) { Self.appendJSON(title, to: &output) } else { output.append("null") }
-                for (key, value) in [("period", period), ("price_per_period", perPeriod), ("offer", offer), ("offer_terms", offerTerms)] {
-                    output.append(",\"\(key)\":")
-                    if let value { Self.appendJSON(value, to: &output) } else { output.append("null") }
+                if let cells {
+                    output.append(#","period":"#)
+                    Self.appendJSON(cells.period, to: &output)
+                    output.append(#","price_per_period":"#)
+                    Self.appendJSON(cells.pricePerPeriod, to: &output)
+                    output.append(#","offer":"#)
+                    if let offer = cells.offer { Self.appendJSON(offer, to: &output) } else { output.append("null") }
+                    output.append(#","offer_terms":"#)
+                    if let terms = cells.offerTerms { Self.appendJSON(terms, to: &output) } else { output.append("null") }
+                    output.append(byte: UInt8(ascii: "}"))
+                } else {
+                    output.append(bytes: Self.jsonNoSubscription)
                 }
-                output.append(byte: UInt8(ascii: "}"))
                 output.endLine()
             case .csv:
                 Self.appendCSV(rows.productID(at: position), to: &output)
@@ -95,9 +119,13 @@ struct RowWriter {
                 Self.appendCSV(formatted, to: &output)
                 output.append(byte: UInt8(ascii: ","))
                 Self.appendCSV(rows.title(at: position) ?? "", to: &output)
-                for value in [period, perPeriod, offer, offerTerms] {
-                    output.append(byte: UInt8(ascii: ","))
-                    Self.appendCSV(value ?? "", to: &output)
+                if let cells {
+                    for value in [cells.period, cells.pricePerPeriod, cells.offer ?? "", cells.offerTerms ?? ""] {
+                        output.append(byte: UInt8(ascii: ","))
+                        Self.appendCSV(value, to: &output)
+                    }
+                } else {
+                    output.append(bytes: Self.csvNoSubscription)
                 }
                 output.endLine()
             case .table:
@@ -105,7 +133,7 @@ struct RowWriter {
                 tableRows.append([
                     rows.productID(at: position), target.account?.name ?? target.storefront.alpha3,
                     target.priceLocale.identifier, formatted, rows.title(at: position) ?? "",
-                    perPeriod ?? "", offer ?? offerTerms ?? "",
+                    cells?.pricePerPeriod ?? "", cells?.offer ?? cells?.offerTerms ?? "",
                 ])
             }
         }
