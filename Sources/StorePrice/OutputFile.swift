@@ -52,33 +52,35 @@ extension OutputFile {
     package static func write(_ text: String, to path: String) throws(StorePriceError) {
         let file = try OutputFile(path: path)
         var text = text
-        let failure: Int32? = text.withUTF8 { bytes in
-            guard var base = bytes.baseAddress else { return nil }
-            var remaining = bytes.count
-            while remaining > 0 {
-                let written = systemWrite(file.descriptor, base, remaining)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                base += written
-                remaining -= written
-            }
-            return nil
-        }
+        let failure = text.withUTF8 { writeAll($0, to: file.descriptor) }
         if let failure {
             throw .unwritableFile(path: path, reason: String(cString: strerror(failure)))
         }
         try file.commit()
     }
 
-    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
-        #if canImport(Darwin)
-        Darwin.write(descriptor, bytes, count)
-        #elseif canImport(Musl)
-        Musl.write(descriptor, bytes, count)
-        #else
-        Glibc.write(descriptor, bytes, count)
-        #endif
+    /// Writes every byte to a file descriptor, retrying after interrupted and partial writes.
+    ///
+    /// - Returns: nil, or the `errno` of a write that failed.
+    @discardableResult
+    package static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32? {
+        guard var base = bytes.baseAddress else { return nil }
+        var remaining = bytes.count
+        while remaining > 0 {
+            #if canImport(Darwin)
+            let written = Darwin.write(descriptor, base, remaining)
+            #elseif canImport(Musl)
+            let written = Musl.write(descriptor, base, remaining)
+            #else
+            let written = Glibc.write(descriptor, base, remaining)
+            #endif
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            base += written
+            remaining -= written
+        }
+        return nil
     }
 }

@@ -1,3 +1,5 @@
+import StorePrice
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -26,23 +28,10 @@ enum Console {
         text.withUTF8 { writeAll($0, to: descriptor) }
     }
 
-    /// Writes every byte, retrying after interrupted and partial writes.
+    /// Writes every byte, retrying after interrupted and partial writes; a failed write (a closed
+    /// pipe) ends the output quietly.
     static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
-        guard var base = bytes.baseAddress else { return }
-        var remaining = bytes.count
-        while remaining > 0 {
-            #if canImport(Darwin)
-            let written = Darwin.write(descriptor, base, remaining)
-            #else
-            let written = Glibc.write(descriptor, base, remaining)
-            #endif
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            base += written
-            remaining -= written
-        }
+        OutputFile.writeAll(bytes, to: descriptor)
     }
 }
 
