@@ -127,7 +127,6 @@ public struct RenderedBatch: RandomAccessCollection, Sendable {
     ) throws(StorePriceError) -> RenderedSubscription? {
         guard let terms = subscription(at: position) else { return nil }
         let target = target(at: position)
-        let formatter = try PriceFormatter(locale: target.priceLocale, options: options)
         let offer = terms.introductoryOffer?.offer(inStorefront: target.storefront.id)
         var offerText: String?
         if let offer {
@@ -137,7 +136,8 @@ public struct RenderedBatch: RandomAccessCollection, Sendable {
             }
         }
         // The row's price is formatted already: only the per-period pattern is added.
-        let pricePerPeriod = PriceFormatter.apply(try formatter.perPattern(terms.period, style: .wide), price: formatted(at: position))
+        let pricePerPeriod = PriceFormatter.apply(
+            try target.priceLocale.perPeriodPattern(terms.period, style: .wide), price: formatted(at: position))
         return RenderedSubscription(
             period: terms.period, pricePerPeriod: pricePerPeriod, introductoryOffer: offer, introductoryOfferText: offerText)
     }

@@ -1,45 +1,51 @@
 import ICUNumberFormat
 
-/// The process-wide cache of ICU formatters, one per (locale, skeleton).
+/// A process-wide cache of values that are slow to make, holding at most `limit` entries and
+/// starting over when full, so that arbitrary input cannot grow it without bound.
 ///
-/// A formatter is opened outside the lock, so a slow open never blocks lookups; if two threads
-/// open the same one at once, the first stored wins. Failures are cached too. The cache holds at
-/// most ``limit`` entries and starts over when it is full, so arbitrary input cannot grow it
-/// without bound.
-final class FormatterCache: Sendable {
-    static let shared = FormatterCache()
+/// A value is made outside the lock, so a slow make never blocks lookups; if two threads make the
+/// same one at once, the first stored wins. Store failures as `Result`s to cache them too.
+final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    let limit: Int
+    private let entries = Locked<[Key: Value]>([:])
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func value(for key: Key, make: () -> Value) -> Value {
+        if let known = entries.withLock({ $0[key] }) { return known }
+        let made = make()
+        return entries.withLock { entries in
+            if let winner = entries[key] { return winner }
+            if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
+            entries[key] = made
+            return made
+        }
+    }
+}
+
+/// The process-wide cache of ICU formatters, one per (locale, skeleton), failures included.
+enum FormatterCache {
     static let limit = 4096
 
-    private struct Key: Hashable {
+    private struct Key: Hashable, Sendable {
         var locale: String
         var skeleton: String
     }
 
-    private let entries = Locked<[Key: Result<ICUNumberFormatter, ICUError>]>([:])
+    private static let formatters = BoundedCache<Key, Result<ICUNumberFormatter, ICUError>>(limit: limit)
 
-    func formatter(for locale: PriceLocale, options: PriceFormatter.Options) throws(StorePriceError)
+    static func formatter(for locale: PriceLocale, options: PriceFormatter.Options) throws(StorePriceError)
         -> ICUNumberFormatter
     {
         try formatter(skeleton: options.skeleton(currency: locale.currency), locale: locale.languageIdentifier)
     }
 
     /// The formatter for any skeleton, such as `measure-unit/duration-month unit-width-full-name`.
-    func formatter(skeleton: String, locale: String) throws(StorePriceError) -> ICUNumberFormatter {
-        let key = Key(locale: locale, skeleton: skeleton)
-        let cached = entries.withLock { $0[key] }
-        let result: Result<ICUNumberFormatter, ICUError>
-        if let cached {
-            result = cached
-        } else {
-            let opened = Result { () throws(ICUError) in
-                try ICUNumberFormatter(skeleton: key.skeleton, locale: key.locale)
-            }
-            result = entries.withLock { entries in
-                if let winner = entries[key] { return winner }
-                if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
-                entries[key] = opened
-                return opened
-            }
+    static func formatter(skeleton: String, locale: String) throws(StorePriceError) -> ICUNumberFormatter {
+        let result = formatters.value(for: Key(locale: locale, skeleton: skeleton)) {
+            Result { () throws(ICUError) in try ICUNumberFormatter(skeleton: skeleton, locale: locale) }
         }
         switch result {
         case .success(let formatter):

@@ -32,33 +32,9 @@ extension PriceFormatter {
         try format(approximate.price, per: approximate.period, style: style)
     }
 
-    /// The pattern with `{0}` for the price, for a period in this locale; looked up in ICU's
-    /// data once per (locale, period, style) in the process.
+    /// The pattern with `{0}` for the price, for a period in this formatter's locale.
     func perPattern(_ period: SubscriptionPeriod, style: SubscriptionPeriod.Style) throws(StorePriceError) -> String {
-        let key = PerPatternCache.Key(locale: locale.languageIdentifier, period: period, style: style)
-        if let known = PerPatternCache.shared.patterns.withLock({ $0[key] }) { return known }
-        let pattern = try lookUpPerPattern(period, style: style)
-        PerPatternCache.shared.patterns.withLock { patterns in
-            if patterns.count >= FormatterCache.limit { patterns.removeAll(keepingCapacity: true) }
-            patterns[key] = pattern
-        }
-        return pattern
-    }
-
-    private func lookUpPerPattern(_ period: SubscriptionPeriod, style: SubscriptionPeriod.Style) throws(StorePriceError) -> String {
-        let language = locale.languageIdentifier
-        if period.count == 1,
-            let pattern = ICU.unitString(
-                locale: language, table: style.unitTable, group: "duration", key: period.unit.rawValue, field: "per")
-        {
-            return pattern
-        }
-        guard
-            let compound = ICU.unitString(locale: language, table: style.unitTable, group: "compound", key: nil, field: "per")
-        else {
-            throw .icuFailure(code: "U_MISSING_RESOURCE_ERROR", operation: "find a 'per' pattern for \(locale)")
-        }
-        return compound.replacingFirst("{1}", with: try period.text(in: locale, style: style))
+        try locale.perPeriodPattern(period, style: style)
     }
 
     static func apply(_ pattern: String, price: String) -> String {
@@ -66,17 +42,45 @@ extension PriceFormatter {
     }
 }
 
-/// Per-period patterns already read from ICU's resource bundles, which are slow to open.
-final class PerPatternCache: Sendable {
-    static let shared = PerPatternCache()
-
-    struct Key: Hashable {
+extension PriceLocale {
+    private struct PerPatternKey: Hashable, Sendable {
         var locale: String
         var period: SubscriptionPeriod
         var style: SubscriptionPeriod.Style
     }
 
-    let patterns = Locked<[Key: String]>([:])
+    /// Per-period patterns already read from ICU's resource bundles, which are slow to open.
+    private static let perPatterns = BoundedCache<PerPatternKey, Result<String, StorePriceError>>(
+        limit: FormatterCache.limit)
+
+    /// The pattern with `{0}` for a price paid every `period` in this locale's language; read
+    /// from ICU's data once per (locale, period, style) in the process.
+    func perPeriodPattern(_ period: SubscriptionPeriod, style: SubscriptionPeriod.Style) throws(StorePriceError)
+        -> String
+    {
+        try Self.perPatterns.value(for: PerPatternKey(locale: languageIdentifier, period: period, style: style)) {
+            Result { () throws(StorePriceError) in try lookUpPerPeriodPattern(period, style: style) }
+        }.get()
+    }
+
+    private func lookUpPerPeriodPattern(_ period: SubscriptionPeriod, style: SubscriptionPeriod.Style)
+        throws(StorePriceError) -> String
+    {
+        if period.count == 1,
+            let pattern = ICU.unitString(
+                locale: languageIdentifier, table: style.unitTable, group: "duration", key: period.unit.rawValue,
+                field: "per")
+        {
+            return pattern
+        }
+        guard
+            let compound = ICU.unitString(
+                locale: languageIdentifier, table: style.unitTable, group: "compound", key: nil, field: "per")
+        else {
+            throw .icuFailure(code: "U_MISSING_RESOURCE_ERROR", operation: "find a 'per' pattern for \(self)")
+        }
+        return compound.replacingFirst("{1}", with: try period.text(in: self, style: style))
+    }
 }
 
 extension String {

@@ -32,7 +32,7 @@ public struct PriceFormatter: Sendable {
     public init(locale: PriceLocale, options: Options = Options()) throws(StorePriceError) {
         self.locale = locale
         self.options = options
-        self.icu = try FormatterCache.shared.formatter(for: locale, options: options)
+        self.icu = try FormatterCache.formatter(for: locale, options: options)
     }
 
     /// Formats a price in this formatter's locale.
