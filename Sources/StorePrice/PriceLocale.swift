@@ -99,6 +99,15 @@ public struct PriceLocale: Hashable, Sendable, CustomStringConvertible {
     /// a page showing the price sets its direction from this.
     public var isRightToLeft: Bool { subtags.isRightToLeft }
 
+    /// The script, as written or as ICU's likely subtags give it: `Hans` for `zh_CN`, `Hant` for
+    /// `zh_TW`, `Latn` for `en_US`.
+    var scriptOrLikely: String? {
+        if let script { return script }
+        let parts = ICU.addingLikelySubtags(to: languageIdentifier).split(separator: "_")
+        guard parts.count > 1, parts[1].count == 4 else { return nil }
+        return String(parts[1])
+    }
+
     var subtags: LocaleSubtags {
         LocaleSubtags(unchecked: language, script: script, region: region)
     }

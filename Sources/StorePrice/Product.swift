@@ -1,5 +1,3 @@
-import ICUNumberFormat
-
 /// A product in a catalog: an ID, localized text, and one price per storefront.
 ///
 /// There is no base price and no conversion: a storefront without a price does not sell the
@@ -110,7 +108,7 @@ struct TitleChain: Hashable, Sendable {
 
     init(priceLocale: PriceLocale) {
         let language = priceLocale.language
-        let script = priceLocale.script ?? Self.likelyScript(priceLocale.languageIdentifier)
+        let script = priceLocale.scriptOrLikely
         var tags: [String] = []
         if let script, let region = priceLocale.region {
             tags.append("\(language)-\(script)-\(region)")
@@ -120,11 +118,5 @@ struct TitleChain: Hashable, Sendable {
         tags.append(language)
         for fallback in ["en-US", "en"] where !tags.contains(fallback) { tags.append(fallback) }
         self.tags = tags
-    }
-
-    private static func likelyScript(_ localeID: String) -> String? {
-        let parts = ICU.addingLikelySubtags(to: localeID).split(separator: "_")
-        guard parts.count > 1, parts[1].count == 4 else { return nil }
-        return String(parts[1])
     }
 }

@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import ICUNumberFormat
 
 /// An introductory or promotional offer on a subscription, as StoreKit describes one: a payment
 /// mode, a period, how many periods, and a price.
@@ -239,9 +238,7 @@ public struct OfferWording: Hashable, Sendable, Decodable {
     public static func builtIn(for locale: PriceLocale) throws(StorePriceError) -> OfferWording? {
         let table = try BuiltInOfferWording.table()
         if locale.language == "zh" {
-            let script = locale.script ?? ICU.addingLikelySubtags(to: locale.languageIdentifier)
-                .split(separator: "_").dropFirst().first.map(String.init)
-            return table[script == "Hant" ? "zh-Hant" : "zh-Hans"]
+            return table[locale.scriptOrLikely == "Hant" ? "zh-Hant" : "zh-Hans"]
         }
         return table[locale.language]
     }
