@@ -428,8 +428,8 @@ enum SnapshotPath {
     /// `path` (from the current directory) as a path from `directory` (also from the current
     /// directory).
     static func relative(_ path: String, from directory: String) -> String {
-        let target = components(absolute(path))
-        let base = components(absolute(directory.isEmpty ? "." : directory))
+        let target = parts(absolute(path))
+        let base = parts(absolute(directory.isEmpty ? "." : directory))
         var common = 0
         while common < target.count, common < base.count, target[common] == base[common] { common += 1 }
         let ups = Array(repeating: "..", count: base.count - common)
@@ -441,30 +441,27 @@ enum SnapshotPath {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
-    private static func components(_ path: String) -> [String] {
-        var result: [String] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            switch part {
-            case ".": continue
-            case "..": if !result.isEmpty { result.removeLast() }
-            default: result.append(String(part))
-            }
-        }
-        return result
-    }
-
     /// `a/b/../c` as `a/c`, keeping leading `..` of a relative path.
     static func normalized(_ path: String) -> String {
+        let joined = parts(path).joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+
+    /// A path's names with `.` dropped and `..` applied; a relative path keeps its leading `..`.
+    private static func parts(_ path: String) -> [String] {
         var result: [String] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {
             case ".": continue
             case "..":
-                if let last = result.last, last != ".." { result.removeLast() } else if !path.hasPrefix("/") { result.append("..") }
+                if let last = result.last, last != ".." {
+                    result.removeLast()
+                } else if !path.hasPrefix("/") {
+                    result.append("..")
+                }
             default: result.append(String(part))
             }
         }
-        let joined = result.joined(separator: "/")
-        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+        return result
     }
 }
