@@ -54,17 +54,21 @@ public enum ICU {
     private static func lookUpUnitString(
         _ localeID: String, _ table: String, _ group: String, _ key: String?, _ field: String, includeRoot: Bool
     ) -> String? {
-        var buffer = [UInt16](repeating: 0, count: 128)
-        var status = U_ZERO_ERROR
         let root: UBool = includeRoot ? 1 : 0
-        let length: Int32
-        if let key {
-            length = cicu_unitString(localeID, table, group, key, field, root, &buffer, Int32(buffer.count), &status)
-        } else {
-            length = cicu_unitString(localeID, table, group, nil, field, root, &buffer, Int32(buffer.count), &status)
+        var capacity = 128
+        // Patterns are short; one retry covers any length ICU reports.
+        for _ in 0..<2 {
+            var buffer = [UInt16](repeating: 0, count: capacity)
+            var status = U_ZERO_ERROR
+            let length = cicu_unitString(localeID, table, group, key, field, root, &buffer, Int32(capacity), &status)
+            if status == U_BUFFER_OVERFLOW_ERROR, Int(length) > capacity {
+                capacity = Int(length)
+                continue
+            }
+            guard status.rawValue <= U_ZERO_ERROR.rawValue, length >= 0, Int(length) <= capacity else { return nil }
+            return String(decoding: buffer[0..<Int(length)], as: UTF16.self)
         }
-        guard status.rawValue <= U_ZERO_ERROR.rawValue, length >= 0, Int(length) <= buffer.count else { return nil }
-        return String(decoding: buffer[0..<Int(length)], as: UTF16.self)
+        return nil
     }
 
     // MARK: Currencies
