@@ -172,19 +172,18 @@ public struct SubscriptionOffer: Hashable, Sendable, CustomStringConvertible {
         }
         let formatter = try PriceFormatter(locale: locale, options: options)
         let durationText = try duration.text(in: locale, style: style)
-        switch paymentMode {
-        case .freeTrial:
-            return wording.freeTrial.replacingFirst("{duration}", with: durationText)
-        case .payAsYouGo:
-            guard let price else { return wording.freeTrial.replacingFirst("{duration}", with: durationText) }
+        // Pay-as-you-go and pay-up-front offers always have a price; only a free trial has none.
+        switch (paymentMode, price) {
+        case (.payAsYouGo, let price?):
             return wording.payAsYouGo
                 .replacingFirst("{pricePerPeriod}", with: try formatter.format(price, per: period, style: style))
                 .replacingFirst("{duration}", with: durationText)
-        case .payUpFront:
-            guard let price else { return wording.freeTrial.replacingFirst("{duration}", with: durationText) }
+        case (.payUpFront, let price?):
             return wording.payUpFront
                 .replacingFirst("{price}", with: try formatter.format(price))
                 .replacingFirst("{duration}", with: durationText)
+        default:
+            return wording.freeTrial.replacingFirst("{duration}", with: durationText)
         }
     }
 

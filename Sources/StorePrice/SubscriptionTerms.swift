@@ -39,15 +39,14 @@ public struct CatalogOffer: Hashable, Sendable {
     public init(
         id: String? = nil, paymentMode: String, period: SubscriptionPeriod, periodCount: Int = 1, prices: [Int: Price] = [:]
     ) throws(StorePriceError) {
-        var mode: SubscriptionOffer.PaymentMode?
-        for price in prices.values {
-            mode = try SubscriptionOffer(paymentMode: paymentMode, period: period, periodCount: periodCount, price: price).paymentMode
-        }
-        if prices.isEmpty {
-            mode = try SubscriptionOffer(paymentMode: paymentMode, period: period, periodCount: periodCount, price: nil).paymentMode
+        // Each price is checked as an offer with that price would be; with none, as a free trial.
+        var mode = SubscriptionOffer.PaymentMode.freeTrial
+        for price in prices.isEmpty ? [nil] : prices.values.map(Optional.some) {
+            mode = try SubscriptionOffer(paymentMode: paymentMode, period: period, periodCount: periodCount, price: price)
+                .paymentMode
         }
         self.id = id
-        self.paymentMode = mode ?? .freeTrial
+        self.paymentMode = mode
         self.period = period
         self.periodCount = periodCount
         self.prices = mode == .freeTrial ? [:] : prices
