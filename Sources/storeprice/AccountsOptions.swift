@@ -14,3 +14,13 @@ struct AccountsOptions: ParsableArguments {
         return try TestAccountFile(contentsOfFile: accounts)
     }
 }
+
+/// `--workers N`: how many threads a render uses.
+struct WorkersOption: ParsableArguments {
+    @Option(help: "Threads to render on; by default one per processor.")
+    var workers: Int = CatalogRenderer.processorCount
+
+    func validate() throws {
+        guard workers >= 1 else { throw ValidationError("--workers must be at least 1.") }
+    }
+}

@@ -76,8 +76,7 @@ extension StorePriceCommand {
         @Flag(help: "Fail with status 65 when any product is invalid, instead of leaving it out.")
         var strict = false
 
-        @Option(help: "Threads to render on; by default one per processor.")
-        var workers: Int = CatalogRenderer.processorCount
+        @OptionGroup var threads: WorkersOption
 
         @OptionGroup var formatting: FormattingOptions
 
@@ -85,7 +84,6 @@ extension StorePriceCommand {
             if storefronts != nil, accountsSource.accounts != nil {
                 throw ValidationError("Give --storefronts or --accounts, not both.")
             }
-            guard workers >= 1 else { throw ValidationError("--workers must be at least 1.") }
         }
 
         func run() throws {
@@ -94,7 +92,7 @@ extension StorePriceCommand {
             var source = try Catalog.open(catalog, format: catalogFormat?.format)
             // Invalid products are listed on standard error below, so the library's log stays quiet.
             let renderer = CatalogRenderer(
-                targets: targets, options: formatting.options, workers: workers,
+                targets: targets, options: formatting.options, workers: threads.workers,
                 logger: Logger(label: "storeprice", factory: { _ in SwiftLogNoOpLogHandler() }))
 
             let file = try output.map { (path) throws(StorePriceError) in try OutputFile(path: path) }

@@ -34,19 +34,14 @@ extension StorePriceCommand {
             "The snapshot file to write; standard output when omitted.", valueName: "golden"))
         var output: String?
 
-        @Option(help: "Threads to render on; by default one per processor.")
-        var workers: Int = CatalogRenderer.processorCount
+        @OptionGroup var threads: WorkersOption
 
         @OptionGroup var style: PriceStyleOptions
-
-        func validate() throws {
-            guard workers >= 1 else { throw ValidationError("--workers must be at least 1.") }
-        }
 
         func run() throws {
             let snapshot = try PriceSnapshot.record(
                 catalog: catalog, catalogFormat: catalogFormat?.format, accounts: accountsSource.accounts,
-                options: style.options, workers: workers)
+                options: style.options, workers: threads.workers)
             guard let output else {
                 Console.write(snapshot.encoded(forFileAt: "snapshot.jsonl"), to: Console.standardOutput)
                 return
@@ -100,11 +95,9 @@ extension StorePriceCommand {
         @Option(help: ArgumentHelp("Also write an HTML page of the differences to this file.", valueName: "file"))
         var report: String?
 
-        @Option(help: "Threads to render on; by default one per processor.")
-        var workers: Int = CatalogRenderer.processorCount
+        @OptionGroup var threads: WorkersOption
 
         func validate() throws {
-            guard workers >= 1 else { throw ValidationError("--workers must be at least 1.") }
             if catalogFormat != nil, catalog == nil {
                 throw ValidationError("--catalog-format goes with --catalog.")
             }
@@ -113,7 +106,7 @@ extension StorePriceCommand {
         func run() throws {
             let diff = try PriceSnapshot.verify(
                 goldenAt: golden, catalog: catalog, catalogFormat: catalogFormat?.format, accounts: accounts,
-                workers: workers)
+                workers: threads.workers)
             if let report {
                 try OutputFile.write(diff.htmlReport(title: "StorePrice: \(golden)"), to: report)
             }
