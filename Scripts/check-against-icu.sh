@@ -1,9 +1,17 @@
 #!/usr/bin/env bash
 # Checks `storeprice format --batch --rounding half-even` against ICU's unumf C API, byte for
-# byte, over a grid of price locales × currencies × amounts:
-#   every storefront's default price locale (175) × every storefront currency plus KWD and
-#   BHD (45) × 25 amounts (ties, sub-cent values, negatives, large values) = 196,875 prices.
-# The reference is Scripts/icu-oracle.c, a small C program that shares no code with StorePrice.
+# byte. The reference is Scripts/icu-oracle.c, a small C program that shares no code with
+# StorePrice and hands ICU each price locale exactly as written, `@currency=` keyword included.
+#
+# Two grids:
+#   locales:     every locale ICU lists that has a region and no variant (557 in ICU 72), each in
+#                its region's own currency (where the region has one), USD, EUR and one more,
+#                rotating through 0-, 2- and 3-digit currencies, × 13 amounts: 0, negatives,
+#                7 and 8 integer digits, and half-even ties at 0, 2 and 3 fraction digits;
+#   storefronts: every storefront's default price locale (175) × every storefront currency plus
+#                KWD and BHD (45) × 25 amounts (ties, sub-cent values, negatives, large values).
+# Amounts whose negative value rounds to zero are left out of both: StorePrice writes them
+# without a sign (`$0.00`, as for `-0`), where ICU writes `-$0.00`; its tests cover that rule.
 #
 # Usage: Scripts/check-against-icu.sh    (builds storeprice in debug unless STOREPRICE is set)
 set -euo pipefail
@@ -18,28 +26,55 @@ if [ -z "${STOREPRICE:-}" ]; then
 fi
 cc Scripts/icu-oracle.c $(pkg-config --cflags --libs icu-i18n) -o "$work/icu-oracle"
 
-amounts="0 0.01 0.5 0.99 1 1.5 2.5 9.99 10 99.99 100 1234.5 12345.678 -1.99 -0.5 0.005 0.015 0.125 1000000 123456789.99 0.0001 99999.995 2.675 160000 1.2345"
+# The locales grid.
+"$work/icu-oracle" locales > "$work/icu-locales"
+extras="JPY GBP KWD KRW CHF BHD CLP INR JOD ISK CNY TND"
+locale_amounts="0 0.99 9.99 2.5 0.125 1.0005 2.675 -1234.5 -3.5 1234567.891 12345678.5 99999.995 1000000"
+awk -F'\t' -v extras="$extras" -v amounts="$locale_amounts" '
+  BEGIN { nextras = split(extras, extra, " "); namounts = split(amounts, amount, " ") }
+  {
+    delete seen
+    n = 0
+    if ($2 != "") list[++n] = $2
+    list[++n] = "USD"; list[++n] = "EUR"; list[++n] = extra[(NR - 1) % nextras + 1]
+    for (i = 1; i <= n; i++) {
+      if (list[i] in seen) continue
+      seen[list[i]] = 1
+      for (a = 1; a <= namounts; a++) printf "%s@currency=%s\t%s\n", $1, list[i], amount[a]
+    }
+  }' "$work/icu-locales" > "$work/grid-locales"
+
+# The storefronts grid.
+amounts="0 0.01 0.5 0.99 1 1.5 2.5 9.99 10 99.99 100 1234.5 12345.678 -1.99 -0.51 0.005 0.015 0.125 1000000 123456789.99 0.0001 99999.995 2.675 160000 1.2345"
 "$STOREPRICE" storefronts --format csv | tail -n +2 | cut -d, -f5 | sort -u > "$work/currencies"
 printf 'KWD\nBHD\n' >> "$work/currencies"
 "$STOREPRICE" storefronts --format csv | tail -n +2 | awk -F, '{print $NF}' | sed 's/@currency=.*//' > "$work/locales"
-
 while read -r locale; do
   while read -r currency; do
     for amount in $amounts; do
       printf '%s@currency=%s\t%s\n' "$locale" "$currency" "$amount"
     done
   done < "$work/currencies"
-done < "$work/locales" > "$work/grid"
+done < "$work/locales" > "$work/grid-storefronts"
 
-"$work/icu-oracle" < "$work/grid" > "$work/expected"
-"$STOREPRICE" format --batch --rounding half-even < "$work/grid" > "$work/actual"
-
-lines=$(wc -l < "$work/grid")
-if cmp -s "$work/expected" "$work/actual"; then
-  echo "check-against-icu: $lines of $lines prices identical to ICU's unumf output"
-else
-  different=$(diff "$work/expected" "$work/actual" | grep -c '^>' || true)
-  echo "check-against-icu: $different of $lines prices differ from ICU's unumf output; the first:" >&2
-  diff "$work/expected" "$work/actual" | head -20 >&2 || true
-  exit 1
-fi
+status=0
+for grid in locales storefronts; do
+  "$work/icu-oracle" < "$work/grid-$grid" > "$work/expected-$grid"
+  "$STOREPRICE" format --batch --rounding half-even < "$work/grid-$grid" > "$work/actual-$grid" || true
+  lines=$(wc -l < "$work/grid-$grid")
+  if cmp -s "$work/expected-$grid" "$work/actual-$grid"; then
+    if [ "$grid" = locales ]; then
+      echo "check-against-icu: $grid: $lines of $lines prices identical to ICU's unumf output" \
+        "($(wc -l < "$work/icu-locales") ICU locales with a region, $(cut -f1 "$work/grid-$grid" | sort -u | wc -l) price locales)"
+    else
+      echo "check-against-icu: $grid: $lines of $lines prices identical to ICU's unumf output"
+    fi
+  else
+    different=$(diff "$work/expected-$grid" "$work/actual-$grid" | grep -c '^>' || true)
+    echo "check-against-icu: $grid: $different of $lines prices differ from ICU's unumf output; the first" \
+      "(< ICU, > storeprice):" >&2
+    diff "$work/expected-$grid" "$work/actual-$grid" | head -20 >&2 || true
+    status=1
+  fi
+done
+exit $status

@@ -1,19 +1,52 @@
-// icu-oracle: formats PRICE_LOCALE<TAB>AMOUNT lines with ICU's unumf C API directly.
+// icu-oracle: ICU's own answer for a price, called the way a user's price locale is written.
 //
-// An independent check of `storeprice format --batch`: it shares no code with StorePrice.
-// Each line's price locale is split into its ICU locale and currency keyword by hand and
-// formatted with the skeleton `currency/CODE unit-width-short rounding-mode-half-even`; the output
-// is PRICE_LOCALE<TAB>AMOUNT<TAB>FORMATTED, as storeprice writes it with --rounding half-even.
+// An independent check of `storeprice format --batch --rounding half-even`; it shares no code
+// with StorePrice and makes no assumption about how StorePrice calls ICU.
+//
+//   icu-oracle < GRID     reads PRICE_LOCALE<TAB>AMOUNT lines and writes
+//                         PRICE_LOCALE<TAB>AMOUNT<TAB>FORMATTED, as storeprice does.
+//                         The price locale goes to ICU exactly as written, `@currency=`
+//                         keyword included (`pt_CV@currency=USD`); ICU itself reads the
+//                         currency out of it (uloc_getKeywordValue) for the skeleton
+//                         `currency/CODE unit-width-short rounding-mode-half-even`.
+//   icu-oracle locales    writes every locale ICU lists (uloc_getAvailable) that has a region
+//                         and no variant, one a line, followed by a tab and the region's
+//                         currency (ucurr_forLocale), or a tab alone when the region has none.
 //
 // Build: cc icu-oracle.c $(pkg-config --cflags --libs icu-i18n) -o icu-oracle
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unicode/uloc.h>
+#include <unicode/ucurr.h>
 #include <unicode/unumberformatter.h>
 #include <unicode/ustring.h>
 
-int main(void) {
+static int listLocales(void) {
+    int32_t count = uloc_countAvailable();
+    for (int32_t i = 0; i < count; i++) {
+        const char *locale = uloc_getAvailable(i);
+        char region[ULOC_COUNTRY_CAPACITY], variant[ULOC_FULLNAME_CAPACITY];
+        UErrorCode status = U_ZERO_ERROR;
+        int32_t regionLength = uloc_getCountry(locale, region, sizeof region, &status);
+        int32_t variantLength = uloc_getVariant(locale, variant, sizeof variant, &status);
+        if (U_FAILURE(status)) {
+            fprintf(stderr, "icu-oracle: %s reading locale '%s'\n", u_errorName(status), locale);
+            return 1;
+        }
+        if (regionLength == 0 || variantLength != 0) continue;
+        UChar currency16[4] = {0};
+        char currency[4] = {0};
+        UErrorCode currencyStatus = U_ZERO_ERROR;
+        int32_t currencyLength = ucurr_forLocale(locale, currency16, 4, &currencyStatus);
+        if (U_SUCCESS(currencyStatus) && currencyLength == 3) u_austrncpy(currency, currency16, 3);
+        printf("%s\t%s\n", locale, currency);
+    }
+    return 0;
+}
+
+static int formatLines(void) {
     char line[4096];
     while (fgets(line, sizeof line, stdin)) {
         size_t n = strlen(line);
@@ -21,21 +54,21 @@ int main(void) {
         char *tab = strchr(line, '\t');
         if (!tab) { fprintf(stderr, "icu-oracle: no tab in '%s'\n", line); return 2; }
         *tab = 0;
+        const char *locale = line;
         const char *amount = tab + 1;
-        char locale[512];
-        snprintf(locale, sizeof locale, "%s", line);
-        char *at = strstr(locale, "@currency=");
-        if (!at) { fprintf(stderr, "icu-oracle: no currency in '%s'\n", line); return 2; }
-        char currency[4] = {0};
-        memcpy(currency, at + 10, 3);
-        *at = 0;
 
+        UErrorCode status = U_ZERO_ERROR;
+        char currency[ULOC_KEYWORD_AND_VALUES_CAPACITY];
+        int32_t currencyLength = uloc_getKeywordValue(locale, "currency", currency, sizeof currency, &status);
+        if (U_FAILURE(status) || currencyLength != 3) {
+            fprintf(stderr, "icu-oracle: no three-letter currency keyword in '%s'\n", locale);
+            return 2;
+        }
         char skeleton8[128];
         snprintf(skeleton8, sizeof skeleton8, "currency/%s unit-width-short rounding-mode-half-even", currency);
         UChar skeleton[128];
         u_uastrcpy(skeleton, skeleton8);
 
-        UErrorCode status = U_ZERO_ERROR;
         UNumberFormatter *formatter = unumf_openForSkeletonAndLocale(skeleton, -1, locale, &status);
         UFormattedNumber *result = unumf_openResult(&status);
         unumf_formatDecimal(formatter, amount, -1, result, &status);
@@ -45,12 +78,19 @@ int main(void) {
         int32_t length8 = 0;
         u_strToUTF8(text8, sizeof text8, &length8, text16, length16, &status);
         if (U_FAILURE(status)) {
-            fprintf(stderr, "icu-oracle: %s for '%s' '%s'\n", u_errorName(status), line, amount);
+            fprintf(stderr, "icu-oracle: %s for '%s' '%s'\n", u_errorName(status), locale, amount);
             return 1;
         }
-        printf("%s\t%s\t%.*s\n", line, amount, (int)length8, text8);
+        printf("%s\t%s\t%.*s\n", locale, amount, (int)length8, text8);
         unumf_closeResult(result);
         unumf_close(formatter);
     }
     return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc == 2 && strcmp(argv[1], "locales") == 0) return listLocales();
+    if (argc == 1) return formatLines();
+    fprintf(stderr, "usage: icu-oracle [locales] (see the comment at the top of icu-oracle.c)\n");
+    return 2;
 }

@@ -84,6 +84,12 @@ static inline UEnumeration *cicu_openISOCurrencies(UErrorCode *status) {
     return ucurr_openISOCurrencies(UCURR_ALL, status);
 }
 
+/// Opens an enumeration of the ISO 4217 codes ICU classes as uncommon: funds codes, units of
+/// account, precious metals, the testing code XTS and XXX, "no currency".
+static inline UEnumeration *cicu_openUncommonISOCurrencies(UErrorCode *status) {
+    return ucurr_openISOCurrencies(UCURR_UNCOMMON, status);
+}
+
 static inline const char *cicu_enumNext(UEnumeration *en, int32_t *length, UErrorCode *status) {
     return uenum_next(en, length, status);
 }

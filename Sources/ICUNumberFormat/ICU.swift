@@ -74,10 +74,19 @@ public enum ICU {
     // MARK: Currencies
 
     /// Every ISO 4217 code ICU has data for, current and historic, upper case.
-    public static let currencyCodes: Set<String> = {
+    public static let currencyCodes: Set<String> = currencies { status in cicu_openISOCurrencies(&status) }
+
+    /// The ISO 4217 codes that are not money a shop charges in, as ICU classes them
+    /// (`UCURR_UNCOMMON`): funds codes (`USN`, `CLF`), units of account (`XDR`, `XUA`), precious
+    /// metals (`XAU`, `XAG`, `XPT`, `XPD`), the testing code `XTS` and `XXX`, "no currency".
+    public static let uncommonCurrencyCodes: Set<String> = currencies { status in
+        cicu_openUncommonISOCurrencies(&status)
+    }
+
+    private static func currencies(_ open: (inout UErrorCode) -> OpaquePointer?) -> Set<String> {
         var codes = Set<String>()
         var status = U_ZERO_ERROR
-        guard let enumeration = cicu_openISOCurrencies(&status), status.rawValue <= 0 else {
+        guard let enumeration = open(&status), status.rawValue <= 0 else {
             return codes
         }
         defer { cicu_enumClose(enumeration) }
@@ -89,7 +98,7 @@ public enum ICU {
             codes.insert(String(cString: next).uppercased())
         }
         return codes
-    }()
+    }
 
     /// The number of fraction digits ICU uses for prices in `currency` (JPY 0, USD 2, KWD 3).
     ///

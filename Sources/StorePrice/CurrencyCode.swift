@@ -7,6 +7,7 @@ import ICUNumberFormat
 /// yen.fractionDigits  // 0
 /// try CurrencyCode("KWD").fractionDigits  // 3
 /// try CurrencyCode("ZZZ")  // throws: unknown currency 'ZZZ'
+/// try CurrencyCode("XAU")  // throws: unknown currency 'XAU': no store sells in it: …
 /// ```
 public struct CurrencyCode: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The upper-case three-letter code, such as `USD`.
@@ -17,7 +18,10 @@ public struct CurrencyCode: Hashable, Sendable, Comparable, CustomStringConverti
     /// Creates a currency code from three ASCII letters, in either case.
     ///
     /// - Throws: ``StorePriceError/unknownCurrency(_:reason:)`` for text that is not a code
-    ///   ICU knows as a currency (`ZZZ`, `usd1`, `EURO`).
+    ///   ICU knows as a currency (`ZZZ`, `usd1`, `EURO`), and for codes no store sells in:
+    ///   `XXX` ("no currency"), the testing code `XTS`, precious metals (`XAU`, `XAG`, `XPT`,
+    ///   `XPD`), units of account (`XDR`, `XUA`) and funds codes (`USN`, `CLF`), which ICU
+    ///   classes as uncommon. Historic currencies (`DEM`) are accepted, for old price data.
     public init(_ code: String) throws(StorePriceError) {
         let bytes = Array(code.utf8)
         guard bytes.count == 3, bytes.allSatisfy({ $0.isASCIILetter }) else {
@@ -26,6 +30,12 @@ public struct CurrencyCode: Hashable, Sendable, Comparable, CustomStringConverti
         let upper = String(decoding: bytes.map { $0 & ~0x20 }, as: UTF8.self)
         guard ICU.currencyCodes.contains(upper) else {
             throw .unknownCurrency(code)
+        }
+        guard !ICU.uncommonCurrencyCodes.contains(upper) else {
+            throw .unknownCurrency(
+                code,
+                reason: "no store sells in it: ICU classes it as a fund, unit of account, precious metal, "
+                    + "testing or no-currency code")
         }
         do {
             self.fractionDigits = try ICU.fractionDigits(currency: upper)

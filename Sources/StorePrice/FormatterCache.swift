@@ -36,10 +36,13 @@ enum FormatterCache {
 
     private static let formatters = BoundedCache<Key, Result<ICUNumberFormatter, ICUError>>(limit: limit)
 
+    /// The currency formatter for a price locale, opened with the whole price locale ID
+    /// (`pt_CV@currency=USD`), keyword included: ICU takes the currency's symbols and pattern
+    /// from the keyword, and without it would use those of the region's own currency.
     static func formatter(for locale: PriceLocale, options: PriceFormatter.Options) throws(StorePriceError)
         -> ICUNumberFormatter
     {
-        try formatter(skeleton: options.skeleton(currency: locale.currency), locale: locale.languageIdentifier)
+        try formatter(skeleton: options.skeleton(currency: locale.currency), locale: locale.identifier)
     }
 
     /// The formatter for any skeleton, such as `measure-unit/duration-month unit-width-full-name`.

@@ -32,7 +32,7 @@ struct LocaleSubtags: Hashable, Sendable {
     ///
     /// - Parameter source: the text the subtags came from, quoted in errors.
     init(language: String, script: String?, region: String?, source: String) throws(StorePriceError) {
-        let language = language.lowercased()
+        let language = language.asciiLowercased()
         guard (2...3).contains(language.utf8.count), language.utf8.allSatisfy(\.isASCIILetter) else {
             throw .unsupportedLocale(source, reason: "'\(language)' is not an ISO 639 language code")
         }
@@ -43,7 +43,7 @@ struct LocaleSubtags: Hashable, Sendable {
             guard script.utf8.count == 4, script.utf8.allSatisfy(\.isASCIILetter) else {
                 throw .unsupportedLocale(source, reason: "'\(script)' is not an ISO 15924 script code")
             }
-            let titled = script.prefix(1).uppercased() + script.dropFirst().lowercased()
+            let titled = script.asciiTitlecased()
             guard ICU.availableLanguages.contains("\(language)_\(titled)") else {
                 throw .unsupportedLocale(
                     source, reason: "ICU has no locale data for language '\(language)' in script '\(titled)'")
@@ -51,7 +51,7 @@ struct LocaleSubtags: Hashable, Sendable {
             self.script = titled
         }
         if let region {
-            let upper = region.uppercased()
+            let upper = region.asciiUppercased()
             let wellFormed = (upper.utf8.count == 2 && upper.utf8.allSatisfy(\.isASCIILetter))
                 || (upper.utf8.count == 3 && upper.utf8.allSatisfy(\.isASCIIDigit))
             guard wellFormed, ICU.isKnownRegion(upper) else {

@@ -41,9 +41,9 @@ public struct PriceFormatter: Sendable {
     ///   is not the locale's; ``StorePriceError/excessPrecision(amount:currency:fractionDigits:)``
     ///   when rounding is `.reject` and the amount has more fraction digits than the currency.
     public func format(_ price: Price) throws(StorePriceError) -> String {
-        try check(price)
+        let amount = try amountToFormat(price)
         do {
-            return try icu.format(decimal: price.amount)
+            return try icu.format(decimal: amount)
         } catch {
             throw .icuFailure(code: error.name, operation: "format \(price) in \(locale)")
         }
@@ -55,8 +55,7 @@ public struct PriceFormatter: Sendable {
     public func withFormattedUTF8<R>(
         _ price: Price, _ body: (UnsafeBufferPointer<UInt8>) -> R
     ) throws(StorePriceError) -> R {
-        try check(price)
-        var amount = price.amount
+        var amount = try amountToFormat(price)
         let result = amount.withUTF8 { bytes in
             Result { () throws(ICUError) -> R in try icu.format(decimalUTF8: bytes, body) }
         }
@@ -76,13 +75,37 @@ public struct PriceFormatter: Sendable {
         try format(Price(amount, currency: locale.currency))
     }
 
-    private func check(_ price: Price) throws(StorePriceError) {
+    /// The decimal text ICU formats for a price, after checking it can be shown.
+    ///
+    /// A negative amount that rounds to zero is given without its sign: `-0.001` in dollars is
+    /// `$0.00`, as `-0` is, where ICU would write `-$0.00`.
+    private func amountToFormat(_ price: Price) throws(StorePriceError) -> String {
         guard price.currency == locale.currency else {
             throw .currencyMismatch(price: price, locale: locale)
         }
-        if options.rounding == .reject, price.fractionDigits > price.currency.fractionDigits {
+        let digits = price.currency.fractionDigits
+        guard price.fractionDigits > digits else { return price.amount }
+        if options.rounding == .reject {
             throw .excessPrecision(amount: price.amount, currency: price.currency, fractionDigits: price.fractionDigits)
         }
+        guard price.isNegative, roundsToZero(price.amount.utf8.dropFirst(), keeping: digits) else {
+            return price.amount
+        }
+        return String(price.amount.dropFirst())
+    }
+
+    /// Whether a canonical non-negative amount (`0.0049`) rounds to zero at `digits` fraction
+    /// digits under this formatter's rounding.
+    private func roundsToZero(_ magnitude: Substring.UTF8View, keeping digits: Int) -> Bool {
+        // Canonical text has no leading zeros, so a zero integer part is the single digit 0.
+        guard magnitude.starts(with: "0.".utf8) else { return false }
+        let fraction = magnitude.dropFirst(2)
+        guard fraction.prefix(digits).allSatisfy({ $0 == UInt8(ascii: "0") }) else { return false }
+        let dropped = fraction.dropFirst(digits)
+        guard let first = dropped.first else { return true }
+        if first < UInt8(ascii: "5") { return true }
+        // Exactly half (canonical text has no trailing zeros): half-even keeps the even 0.
+        return first == UInt8(ascii: "5") && dropped.count == 1 && options.rounding == .halfEven
     }
 }
 
@@ -132,6 +155,9 @@ extension PriceFormatter {
     }
 
     /// What a formatter does with an amount that has more fraction digits than its currency uses.
+    ///
+    /// A negative amount that rounds to zero is shown without its sign, as `-0` is: `-0.001`
+    /// rounded half-even in `en_US@currency=USD` is `$0.00`, and `-0.4` in yen is `￥0`.
     public enum Rounding: String, Hashable, Sendable, CaseIterable {
         /// Refuse it with ``StorePriceError/excessPrecision(amount:currency:fractionDigits:)``.
         case reject

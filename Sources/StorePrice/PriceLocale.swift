@@ -25,8 +25,13 @@ public struct PriceLocale: Hashable, Sendable, CustomStringConvertible {
     /// The currency prices are shown in.
     public let currency: CurrencyCode
 
-    /// The ICU locale ID without the currency keyword, such as `ja_JP`; the currency reaches
-    /// ICU through the formatter's skeleton.
+    /// The ICU locale ID without the currency keyword, such as `ja_JP`: the language and region
+    /// of text around a price (titles, offer wording, durations).
+    ///
+    /// Never format a price with it: ICU reads the `@currency=` keyword for the symbols and
+    /// pattern of the currency, and without it uses the region's own currency's.
+    /// `pt_CV@currency=USD` writes `1234,50\u{00A0}US$`, but `pt_CV` writes the escudo's
+    /// `1234$50\u{00A0}US$` for the same dollars. Prices are formatted with ``identifier``.
     public var languageIdentifier: String { subtags.identifier }
 
     /// Parses an ICU locale ID with a currency keyword (`ja_JP@currency=JPY`) or a BCP 47 tag
@@ -43,6 +48,10 @@ public struct PriceLocale: Hashable, Sendable, CustomStringConvertible {
             } catch {
                 throw .unsupportedLocale(identifier, reason: "not a well-formed BCP 47 language tag")
             }
+            // ICU keeps the first of two `cu` keys and drops the other without a word.
+            if Self.unicodeExtensionKeys(ofLanguageTag: identifier).filter({ $0 == "cu" }).count > 1 {
+                throw .unsupportedLocale(identifier, reason: "the 'cu' (currency) key appears more than once")
+            }
         } else {
             icuID = identifier
         }
@@ -52,9 +61,13 @@ public struct PriceLocale: Hashable, Sendable, CustomStringConvertible {
         if parts.count == 2 {
             for keyword in parts[1].split(separator: ";") {
                 let pair = keyword.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                guard pair.count == 2, pair[0].lowercased() == "currency" else {
+                guard pair.count == 2, pair[0].asciiLowercased() == "currency" else {
                     throw .unsupportedLocale(
                         identifier, reason: "only the 'currency' keyword is accepted, such as ja_JP@currency=JPY")
+                }
+                // ICU would use the last one; a price locale names its currency once.
+                guard currencyText == nil else {
+                    throw .unsupportedLocale(identifier, reason: "the 'currency' keyword appears more than once")
                 }
                 currencyText = String(pair[1])
             }
@@ -93,6 +106,21 @@ public struct PriceLocale: Hashable, Sendable, CustomStringConvertible {
         self.region = subtags.region
         self.currency = currency
         self.identifier = subtags.identifier + "@currency=\(currency)"
+    }
+
+    /// The keys of a BCP 47 tag's Unicode extension (`-u-`), in order: `["cu", "nu"]` for
+    /// `ar-SA-u-cu-sar-nu-latn`.
+    static func unicodeExtensionKeys(ofLanguageTag tag: String) -> [String] {
+        var keys: [String] = []
+        var inUnicodeExtension = false
+        for subtag in tag.split(separator: "-") {
+            if subtag.utf8.count == 1 {
+                inUnicodeExtension = subtag.asciiLowercased() == "u"
+            } else if inUnicodeExtension, subtag.utf8.count == 2 {
+                keys.append(subtag.asciiLowercased())
+            }
+        }
+        return keys
     }
 
     /// Whether the language is written right to left, as Arabic, Hebrew, Persian and Urdu are;

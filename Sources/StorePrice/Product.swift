@@ -93,9 +93,9 @@ public struct Product: Hashable, Sendable {
     static func normalizedTag(_ tag: String) -> String {
         let parts = tag.split(omittingEmptySubsequences: true) { $0 == "_" || $0 == "-" }
         return parts.enumerated().map { index, part in
-            if index == 0 { return part.lowercased() }
-            if part.count == 4 { return part.prefix(1).uppercased() + part.dropFirst().lowercased() }
-            return part.uppercased()
+            if index == 0 { return part.asciiLowercased() }
+            if part.utf8.count == 4 { return part.asciiTitlecased() }
+            return part.asciiUppercased()
         }.joined(separator: "-")
     }
 }

@@ -40,7 +40,7 @@ public struct Storefront: Hashable, Sendable, Identifiable, CustomStringConverti
     ///
     /// - Throws: ``StorePriceError/unknownStorefront(_:suggestions:)``, suggesting the closest codes.
     public init(_ code: String) throws(StorePriceError) {
-        let key = code.trimmingASCIIWhitespace().uppercased()
+        let key = code.trimmingASCIIWhitespace().asciiUppercased()
         guard let found = StorefrontTable.shared.byCode[key] else {
             throw .unknownStorefront(code, suggestions: StorefrontTable.shared.suggestions(for: key))
         }

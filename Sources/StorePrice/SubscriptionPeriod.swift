@@ -127,7 +127,7 @@ public struct SubscriptionPeriod: Hashable, Sendable, CustomStringConvertible {
     /// The number is written in the locale's digits, and the plural form is CLDR's.
     public func text(in locale: PriceLocale, style: Style = .wide) throws(StorePriceError) -> String {
         let formatter = try FormatterCache.formatter(
-            skeleton: "measure-unit/duration-\(unit.rawValue) \(style.skeleton)", locale: locale.languageIdentifier)
+            skeleton: "measure-unit/duration-\(unit.rawValue) \(style.skeleton)", locale: locale.identifier)
         do {
             return try formatter.format(decimal: String(count))
         } catch {

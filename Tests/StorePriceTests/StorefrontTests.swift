@@ -61,7 +61,7 @@ import Testing
         ("TUR", "12.99", "₺12,99"),
         ("SAU", "9.99", "\u{200F}٩٫٩٩\u{00A0}ر.س.\u{200F}"),
         ("KOR", "1200", "₩1,200"),
-        ("CPV", "1234.5", "$1,234.50"),
+        ("CPV", "1234.5", "1234,50\u{00A0}US$"),
     ])
     func defaultPriceLocalesShowPricesAsTheLocalStoreDoes(_ code: String, _ amount: String, _ expected: String) throws {
         let storefront = try Storefront(code)

@@ -74,7 +74,7 @@ final class Fixtures: @unchecked Sendable {
     }
     lazy var decimals: [Decimal] = sample.prices.map { $0.price.decimalValue }
     lazy var icuFormatters: [UnsafeMutableRawPointer?] = sample.storefronts.map { storefront in
-        icu_baseline_open("currency/\(storefront.currency.code) unit-width-short", storefront.priceLocale.languageIdentifier)
+        icu_baseline_open("currency/\(storefront.currency.code) unit-width-short", storefront.priceLocale.identifier)
     }
     lazy var icuResult: UnsafeMutableRawPointer? = icu_baseline_open_result()
     lazy var icuAmounts: [[CChar]] = sample.prices.map { Array($0.price.amount.utf8CString) }
