@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Checks `storeprice format --batch --rounding half-even` against ICU's unumf C API, byte for
-# byte. The reference is Scripts/icu-oracle.c, a small C program that shares no code with
-# StorePrice and hands ICU each price locale exactly as written, `@currency=` keyword included.
+# Checks `storeprice format --batch --rounding half-even` against ICU's C API, byte for byte.
+# The reference is Scripts/icu-oracle.c, a small C program that shares no code with StorePrice and
+# hands ICU each price locale exactly as written, `@currency=` keyword included, through two APIs:
+# the modern `unumf` (the currency read from the keyword with uloc_getKeywordValue) and the older
+# `unum_open(UNUM_CURRENCY, locale)`, which finds the currency in the keyword by itself (with
+# CLDR's minimum grouping digits asked for). Every price must match both.
 #
 # Two grids:
 #   locales:     every locale ICU lists that has a region and no variant (557 in ICU 72), each in
@@ -59,22 +62,25 @@ done < "$work/locales" > "$work/grid-storefronts"
 
 status=0
 for grid in locales storefronts; do
-  "$work/icu-oracle" < "$work/grid-$grid" > "$work/expected-$grid"
   "$STOREPRICE" format --batch --rounding half-even < "$work/grid-$grid" > "$work/actual-$grid" || true
   lines=$(wc -l < "$work/grid-$grid")
-  if cmp -s "$work/expected-$grid" "$work/actual-$grid"; then
-    if [ "$grid" = locales ]; then
-      echo "check-against-icu: $grid: $lines of $lines prices identical to ICU's unumf output" \
-        "($(wc -l < "$work/icu-locales") ICU locales with a region, $(cut -f1 "$work/grid-$grid" | sort -u | wc -l) price locales)"
+  for api in unumf unum; do
+    if [ "$api" = unum ]; then
+      "$work/icu-oracle" unum < "$work/grid-$grid" > "$work/expected-$grid-$api"
     else
-      echo "check-against-icu: $grid: $lines of $lines prices identical to ICU's unumf output"
+      "$work/icu-oracle" < "$work/grid-$grid" > "$work/expected-$grid-$api"
     fi
-  else
-    different=$(diff "$work/expected-$grid" "$work/actual-$grid" | grep -c '^>' || true)
-    echo "check-against-icu: $grid: $different of $lines prices differ from ICU's unumf output; the first" \
-      "(< ICU, > storeprice):" >&2
-    diff "$work/expected-$grid" "$work/actual-$grid" | head -20 >&2 || true
-    status=1
-  fi
+    if cmp -s "$work/expected-$grid-$api" "$work/actual-$grid"; then
+      detail=""
+      [ "$grid" = locales ] && detail=" ($(wc -l < "$work/icu-locales") ICU locales with a region, $(cut -f1 "$work/grid-$grid" | sort -u | wc -l) price locales)"
+      echo "check-against-icu: $grid: $lines of $lines prices identical to ICU's $api output$detail"
+    else
+      different=$(diff "$work/expected-$grid-$api" "$work/actual-$grid" | grep -c '^>' || true)
+      echo "check-against-icu: $grid: $different of $lines prices differ from ICU's $api output; the first" \
+        "(< ICU, > storeprice):" >&2
+      diff "$work/expected-$grid-$api" "$work/actual-$grid" | head -20 >&2 || true
+      status=1
+    fi
+  done
 done
 exit $status

@@ -1,7 +1,7 @@
 // icu-oracle: ICU's own answer for a price, called the way a user's price locale is written.
 //
 // An independent check of `storeprice format --batch --rounding half-even`; it shares no code
-// with StorePrice and makes no assumption about how StorePrice calls ICU.
+// with StorePrice. It hands ICU each price locale as a user writes it, keyword included.
 //
 //   icu-oracle < GRID     reads PRICE_LOCALE<TAB>AMOUNT lines and writes
 //                         PRICE_LOCALE<TAB>AMOUNT<TAB>FORMATTED, as storeprice does.
@@ -9,6 +9,10 @@
 //                         keyword included (`pt_CV@currency=USD`); ICU itself reads the
 //                         currency out of it (uloc_getKeywordValue) for the skeleton
 //                         `currency/CODE unit-width-short rounding-mode-half-even`.
+//   icu-oracle unum < GRID  the same through ICU's older API, unum_open(UNUM_CURRENCY, locale),
+//                         which builds no skeleton and finds the currency in the keyword
+//                         itself; its default rounding is half-even, and CLDR's minimum
+//                         grouping digits are asked for, as unumf applies them.
 //   icu-oracle locales    writes every locale ICU lists (uloc_getAvailable) that has a region
 //                         and no variant, one a line, followed by a tab and the region's
 //                         currency (ucurr_forLocale), or a tab alone when the region has none.
@@ -21,6 +25,7 @@
 #include <unicode/uloc.h>
 #include <unicode/ucurr.h>
 #include <unicode/unumberformatter.h>
+#include <unicode/unum.h>
 #include <unicode/ustring.h>
 
 static int listLocales(void) {
@@ -46,7 +51,19 @@ static int listLocales(void) {
     return 0;
 }
 
-static int formatLines(void) {
+/// ICU's older NumberFormat API, which takes the currency from the locale's keyword itself.
+static int32_t formatWithUnum(const char *locale, const char *amount, UChar *text16, int32_t capacity,
+                              UErrorCode *status) {
+    UNumberFormat *format = unum_open(UNUM_CURRENCY, NULL, 0, locale, NULL, status);
+    if (U_FAILURE(*status)) return 0;
+    // unum's default ignores CLDR's minimum grouping digits (es_ES 1234,50 €); ask for CLDR's.
+    unum_setAttribute(format, UNUM_MINIMUM_GROUPING_DIGITS, UNUM_MINIMUM_GROUPING_DIGITS_AUTO);
+    int32_t length = unum_formatDecimal(format, amount, -1, text16, capacity, NULL, status);
+    unum_close(format);
+    return length;
+}
+
+static int formatLines(int useUnum) {
     char line[4096];
     while (fgets(line, sizeof line, stdin)) {
         size_t n = strlen(line);
@@ -69,11 +86,18 @@ static int formatLines(void) {
         UChar skeleton[128];
         u_uastrcpy(skeleton, skeleton8);
 
-        UNumberFormatter *formatter = unumf_openForSkeletonAndLocale(skeleton, -1, locale, &status);
-        UFormattedNumber *result = unumf_openResult(&status);
-        unumf_formatDecimal(formatter, amount, -1, result, &status);
         UChar text16[256];
-        int32_t length16 = unumf_resultToString(result, text16, 256, &status);
+        int32_t length16;
+        UNumberFormatter *formatter = NULL;
+        UFormattedNumber *result = NULL;
+        if (useUnum) {
+            length16 = formatWithUnum(locale, amount, text16, 256, &status);
+        } else {
+            formatter = unumf_openForSkeletonAndLocale(skeleton, -1, locale, &status);
+            result = unumf_openResult(&status);
+            unumf_formatDecimal(formatter, amount, -1, result, &status);
+            length16 = unumf_resultToString(result, text16, 256, &status);
+        }
         char text8[1024];
         int32_t length8 = 0;
         u_strToUTF8(text8, sizeof text8, &length8, text16, length16, &status);
@@ -82,15 +106,16 @@ static int formatLines(void) {
             return 1;
         }
         printf("%s\t%s\t%.*s\n", locale, amount, (int)length8, text8);
-        unumf_closeResult(result);
-        unumf_close(formatter);
+        if (result) unumf_closeResult(result);
+        if (formatter) unumf_close(formatter);
     }
     return 0;
 }
 
 int main(int argc, char **argv) {
     if (argc == 2 && strcmp(argv[1], "locales") == 0) return listLocales();
-    if (argc == 1) return formatLines();
+    if (argc == 1) return formatLines(0);
+    if (argc == 2 && strcmp(argv[1], "unum") == 0) return formatLines(1);
     fprintf(stderr, "usage: icu-oracle [locales] (see the comment at the top of icu-oracle.c)\n");
     return 2;
 }

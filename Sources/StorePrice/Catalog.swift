@@ -112,7 +112,9 @@ struct StorefrontCodes {
     mutating func storefront(_ code: String, source: String, line: Int?, field: String) throws(StorePriceError)
         -> Storefront
     {
-        if let known = cache[code] { return known }
+        // Only ASCII codes are cached: Swift compares strings by canonical equivalence, under which
+        // the Kelvin sign (U+212A) equals 'K', and a cached KOR would answer for "\u{212A}OR".
+        if code.utf8.allSatisfy({ $0 < 0x80 }), let known = cache[code] { return known }
         do {
             let storefront = try Storefront(code)
             if cache.count < 4096 { cache[code] = storefront }

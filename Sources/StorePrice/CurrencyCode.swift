@@ -21,7 +21,8 @@ public struct CurrencyCode: Hashable, Sendable, Comparable, CustomStringConverti
     ///   ICU knows as a currency (`ZZZ`, `usd1`, `EURO`), and for codes no store sells in:
     ///   `XXX` ("no currency"), the testing code `XTS`, precious metals (`XAU`, `XAG`, `XPT`,
     ///   `XPD`), units of account (`XDR`, `XUA`) and funds codes (`USN`, `CLF`), which ICU
-    ///   classes as uncommon. Historic currencies (`DEM`) are accepted, for old price data.
+    ///   classes as uncommon along with a few other special-purpose codes (`CNH`, the offshore
+    ///   yuan). Other historic currencies (`DEM`, `HRK`) are accepted, for old price data.
     public init(_ code: String) throws(StorePriceError) {
         let bytes = Array(code.utf8)
         guard bytes.count == 3, bytes.allSatisfy({ $0.isASCIILetter }) else {
@@ -34,8 +35,8 @@ public struct CurrencyCode: Hashable, Sendable, Comparable, CustomStringConverti
         guard !ICU.uncommonCurrencyCodes.contains(upper) else {
             throw .unknownCurrency(
                 code,
-                reason: "no store sells in it: ICU classes it as a fund, unit of account, precious metal, "
-                    + "testing or no-currency code")
+                reason: "no store sells in it: ICU lists it as uncommon, with funds codes, units of account, "
+                    + "precious metals and the testing and no-currency codes")
         }
         do {
             self.fractionDigits = try ICU.fractionDigits(currency: upper)

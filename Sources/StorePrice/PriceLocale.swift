@@ -41,6 +41,12 @@ public struct PriceLocale: Hashable, Sendable, CustomStringConvertible {
     ///   names no currency, or names a language, script or region ICU has no data for;
     ///   ``StorePriceError/unknownCurrency(_:reason:)`` for an unknown currency.
     public init(_ identifier: String) throws(StorePriceError) {
+        // Locale IDs and language tags are ASCII. Checked on bytes first: Swift compares characters
+        // by canonical equivalence, under which U+037E (Greek question mark) is ';' and the Kelvin
+        // sign is 'K'.
+        guard identifier.utf8.allSatisfy({ $0 < 0x80 }) else {
+            throw .unsupportedLocale(identifier, reason: "a locale identifier is ASCII, such as ja_JP@currency=JPY")
+        }
         let icuID: String
         if identifier.contains("-") && !identifier.contains("@") && !identifier.contains("_") {
             do {

@@ -41,6 +41,9 @@ public struct Storefront: Hashable, Sendable, Identifiable, CustomStringConverti
     /// - Throws: ``StorePriceError/unknownStorefront(_:suggestions:)``, suggesting the closest codes.
     public init(_ code: String) throws(StorePriceError) {
         let key = code.trimmingASCIIWhitespace().asciiUppercased()
+        // Codes are ASCII. Checked on bytes before the lookup, since Swift's string comparison
+        // treats the Kelvin sign (U+212A) as 'K' and would find KOR for "\u{212A}OR".
+        guard key.utf8.allSatisfy({ $0 < 0x80 }) else { throw .unknownStorefront(code, suggestions: []) }
         guard let found = StorefrontTable.shared.byCode[key] else {
             throw .unknownStorefront(code, suggestions: StorefrontTable.shared.suggestions(for: key))
         }

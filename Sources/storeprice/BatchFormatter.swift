@@ -40,7 +40,9 @@ struct BatchFormatter {
                 continue
             }
             let formatter: Result<PriceFormatter, StorePriceError>
-            if let known = formatters[localeText] {
+            // Only ASCII text is looked up: Swift's string keys compare by canonical equivalence
+            // (the Kelvin sign equals 'K'), and a non-ASCII locale is refused anyway.
+            if localeText.utf8.allSatisfy({ $0 < 0x80 }), let known = formatters[localeText] {
                 formatter = known
             } else {
                 formatter = Result { () throws(StorePriceError) in

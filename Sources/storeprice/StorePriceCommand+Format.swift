@@ -228,7 +228,8 @@ extension StorePriceCommand {
             let price = try Price(amount, currency: priceLocale.currency)
             guard let per else { return try formatter.format(price, per: billedEvery, style: periodStyle.style) }
             let target: SubscriptionPeriod
-            if let unit = SubscriptionPeriod.Unit(rawValue: per.lowercased()) {
+            // ASCII only: `lowercased()` maps the Kelvin sign to 'k', reading "wee\u{212A}" as week.
+            if per.utf8.allSatisfy({ $0 < 0x80 }), let unit = SubscriptionPeriod.Unit(rawValue: per.lowercased()) {
                 target = try SubscriptionPeriod(count: 1, unit: unit)
             } else {
                 target = try SubscriptionPeriod(per)

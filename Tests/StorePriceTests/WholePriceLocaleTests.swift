@@ -110,8 +110,8 @@ import Testing
 
     @Test(arguments: ["XXX", "XTS", "XAU", "XAG", "XPT", "XPD", "XDR", "XUA", "XSU", "XBA", "USN", "CLF", "CHE", "xau"])
     func codesNoStoreSellsInAreErrors(_ code: String) {
-        let message = "unknown currency '\(code)': no store sells in it: ICU classes it as a fund, unit of account, "
-            + "precious metal, testing or no-currency code"
+        let message = "unknown currency '\(code)': no store sells in it: ICU lists it as uncommon, with funds codes, "
+            + "units of account, precious metals and the testing and no-currency codes"
         #expect {
             try CurrencyCode(code)
         } throws: { error in
@@ -135,6 +135,8 @@ import Testing
         ("\u{0131}sr", "unknown storefront '\u{0131}sr'"),  // dotless i
         ("u\u{017F}a", "unknown storefront 'u\u{017F}a'"),  // long s
         ("\u{0130}SR", "unknown storefront '\u{0130}SR'"),  // dotted capital I
+        ("\u{212A}OR", "unknown storefront '\u{212A}OR'"),  // Kelvin sign, canonically equal to K
+        ("\u{212A}WT", "unknown storefront '\u{212A}WT'"),
     ])
     func storefrontCodesFoldCaseByASCIIRulesOnly(_ code: String, _ message: String) {
         #expect {
@@ -156,6 +158,9 @@ import Testing
         "en_US@currency=u\u{017F}d",
         "tr_TR@currency=TRY;\u{0131}currency=TRY",
         "en_US@CURRENC\u{0130}=USD",
+        "en_US@currency=USD\u{037E}",  // Greek question mark, canonically equal to ';'
+        "en_US@currency=USD\u{037E}currency=EUR",
+        "ko_KR@currency=\u{212A}RW",
     ])
     func localeCodesFoldCaseByASCIIRulesOnly(_ input: String) {
         #expect(throws: StorePriceError.self, "\(input)") { try PriceLocale(input) }

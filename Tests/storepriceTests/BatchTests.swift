@@ -32,6 +32,20 @@ import Testing
         expectBytes(run.error, "storeprice: 4 lines failed\n")
     }
 
+    @Test func aLocaleCanonicallyEqualToAnEarlierOneIsStillRefused() throws {
+        // The Kelvin sign (U+212A) is canonically equal to 'K': a lookup by Swift string would
+        // find the formatter of the line before.
+        let input = "ko_KR@currency=KRW\t1000\n\u{212A}o_KR@currency=KRW\t1000\nen_US@currency=KRW\t5\nen_US@currency=\u{212A}RW\t5\n"
+        let run = try runStorePrice(["format", "--batch", "--escape"], input: Data(input.utf8))
+        #expect(run.status == 65)
+        let refusal = "error: unsupported locale '%@': a locale identifier is ASCII, such as ja_JP@currency=JPY"
+        let expected = "ko_KR@currency=KRW\t1000\t\\u{20A9}1,000\n"
+            + "\u{212A}o_KR@currency=KRW\t1000\t" + refusal.replacingOccurrences(of: "%@", with: "\u{212A}o_KR@currency=KRW") + "\n"
+            + "en_US@currency=KRW\t5\t\\u{20A9}5\n"
+            + "en_US@currency=\u{212A}RW\t5\t" + refusal.replacingOccurrences(of: "%@", with: "en_US@currency=\u{212A}RW") + "\n"
+        expectBytes(run.output, expected)
+    }
+
     @Test func exitsZeroWhenEveryLineFormats() throws {
         let run = try runStorePrice(
             ["format", "--batch", "--rounding", "half-even", "--escape"],

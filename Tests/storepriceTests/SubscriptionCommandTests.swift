@@ -32,6 +32,9 @@ import Testing
         (["0", "--storefront", "RUS", "--offer", "free:P1W"],
          "storeprice: invalid offer 'free:P1W': StorePrice has no offer wording for ru_RU; pass OfferWording with your app's own (--offer-wording in the CLI)\n"),
         (["160.5", "--storefront", "JPN", "--period", "P1M"], "storeprice: JPY uses 0 fraction digits; '160.5' has 1\n"),
+        // The Kelvin sign lower-cases to 'k' by Unicode's rules, not by ASCII's.
+        (["59.99", "--storefront", "USA", "--period", "P1Y", "--per", "wee\u{212A}"],
+         "storeprice: invalid period 'wee\u{212A}': an ISO 8601 period starts with 'P', such as P1M or P1Y\n"),
     ])
     func badPeriodsAndOffersAreDataErrors(_ arguments: [String], _ message: String) throws {
         let run = try runStorePrice(["format"] + arguments)

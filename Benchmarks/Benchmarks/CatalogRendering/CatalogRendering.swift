@@ -70,7 +70,7 @@ final class Fixtures: @unchecked Sendable {
     lazy var decimalNumbers: [NSDecimalNumber] = sample.prices.map { NSDecimalNumber(decimal: $0.price.decimalValue) }
     lazy var currencyStyles: [Decimal.FormatStyle.Currency] = sample.storefronts.map { storefront in
         Decimal.FormatStyle.Currency(
-            code: storefront.currency.code, locale: Locale(identifier: storefront.priceLocale.languageIdentifier))
+            code: storefront.currency.code, locale: Locale(identifier: storefront.priceLocale.identifier))
     }
     lazy var decimals: [Decimal] = sample.prices.map { $0.price.decimalValue }
     lazy var icuFormatters: [UnsafeMutableRawPointer?] = sample.storefronts.map { storefront in
