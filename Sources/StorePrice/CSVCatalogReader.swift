@@ -16,7 +16,7 @@ final class CSVCatalogReader: CatalogSource {
     private var lines: LineReader
     private var columnIndex: (product: Int, storefront: Int, price: Int) = (0, 1, 2)
     private var columnCount = 3
-    private var pending: (id: String, line: Int, prices: [Int: Price])?
+    private var pending: (id: String, line: Int, prices: [Int: Price], places: [Int: ProductOrigin.PriceSource])?
     private var storefronts = StorefrontCodes()
     private var prices = PriceCache()
     private var seen = ProductIDRegistry()
@@ -62,8 +62,9 @@ final class CSVCatalogReader: CatalogSource {
             }
             let storefront = try storefronts.storefront(
                 fields[columnIndex.storefront], source: lines.path, line: number, field: "storefront")
-            let price = try prices.price(
-                fields[columnIndex.price], in: storefront, source: lines.path, line: number, field: "price")
+            let written = fields[columnIndex.price]
+            let price = try prices.price(written, in: storefront, source: lines.path, line: number, field: "price")
+            let place = ProductOrigin.PriceSource(line: number, field: "price", written: written)
 
             if pending?.id == id {
                 // Mutated in place: copying `pending` out would copy its dictionary on every row.
@@ -72,18 +73,25 @@ final class CSVCatalogReader: CatalogSource {
                         source: lines.path, line: number, field: "storefront",
                         reason: "a second price for '\(id.escapedForMessage)' in \(storefront.alpha3)")
                 }
+                pending?.places[storefront.id] = place
                 continue
             }
             try seen.register(id, line: number, source: lines.path, hint: "; keep each product's rows together")
             let finishedProduct = pending
-            pending = (id, number, [storefront.id: price])
-            if let finishedProduct {
-                return Product(checkedID: finishedProduct.id, prices: finishedProduct.prices, titles: [:], descriptions: [:])
-            }
+            pending = (id, number, [storefront.id: price], [storefront.id: place])
+            if let finishedProduct { return product(finishedProduct) }
         }
         guard let last = pending else { return nil }
         pending = nil
-        return Product(checkedID: last.id, prices: last.prices, titles: [:], descriptions: [:])
+        return product(last)
+    }
+
+    private func product(
+        _ read: (id: String, line: Int, prices: [Int: Price], places: [Int: ProductOrigin.PriceSource])
+    ) -> Product {
+        Product(
+            checkedID: read.id, prices: read.prices, titles: [:], descriptions: [:],
+            origin: ProductOrigin(source: lines.path, prices: read.places))
     }
 
     /// Splits one CSV line into fields; quoted fields may hold commas and doubled quotes.

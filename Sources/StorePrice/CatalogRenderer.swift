@@ -115,8 +115,8 @@ public struct RenderedBatch: RandomAccessCollection, Sendable {
         products[Int(entries[position].product)].subscription
     }
 
-    /// What a subscription row adds, in its target's price locale: the price per period and the
-    /// introductory offer as the target's storefront has it. Nil for other products.
+    /// What a subscription row adds, in its target's price locale: the price per period, every
+    /// offer as the target's storefront has it, and the billing plans. Nil for other products.
     ///
     /// - Parameters:
     ///   - position: the row.
@@ -127,19 +127,38 @@ public struct RenderedBatch: RandomAccessCollection, Sendable {
     ) throws(StorePriceError) -> RenderedSubscription? {
         guard let terms = subscription(at: position) else { return nil }
         let target = target(at: position)
-        let offer = terms.introductoryOffer?.offer(inStorefront: target.storefront.id)
-        var offerText: String?
-        if let offer {
-            let builtIn = wording == nil ? try OfferWording.builtIn(for: target.priceLocale) : nil
-            if let chosen = wording ?? builtIn {
-                offerText = try offer.text(in: target.priceLocale, wording: chosen, options: options)
-            }
+        let locale = target.priceLocale
+        let builtIn = wording == nil ? try OfferWording.builtIn(for: locale) : nil
+        let chosenWording = wording ?? builtIn
+        let storefrontID = target.storefront.id
+        var offers: [RenderedOffer] = []
+        for catalogOffer in terms.offers {
+            guard let offer = catalogOffer.offer(inStorefront: storefrontID) else { continue }
+            let formatter = try PriceFormatter(locale: locale, options: options)
+            offers.append(
+                RenderedOffer(
+                    kind: catalogOffer.kind, id: catalogOffer.id, billingPlan: catalogOffer.billingPlan, offer: offer,
+                    formattedPrice: try offer.price.map { (price) throws(StorePriceError) in try formatter.format(price) },
+                    text: try chosenWording.map { (chosen) throws(StorePriceError) in
+                        try offer.text(in: locale, wording: chosen, options: options)
+                    }))
+        }
+        var plans: [RenderedBillingPlan] = []
+        for plan in terms.billingPlans {
+            guard let price = plan.prices[storefrontID] else { continue }
+            let formatter = try PriceFormatter(locale: locale, options: options)
+            plans.append(
+                RenderedBillingPlan(
+                    type: plan.type, price: price, formattedPrice: try formatter.format(price),
+                    commitmentPrice: plan.commitmentPrices[storefrontID],
+                    formattedCommitmentPrice: try plan.commitmentPrices[storefrontID].map {
+                        (price) throws(StorePriceError) in try formatter.format(price)
+                    }))
         }
         // The row's price is formatted already: only the per-period pattern is added.
         let pricePerPeriod = PriceFormatter.apply(
-            try target.priceLocale.perPeriodPattern(terms.period, style: .wide), price: formatted(at: position))
-        return RenderedSubscription(
-            period: terms.period, pricePerPeriod: pricePerPeriod, introductoryOffer: offer, introductoryOfferText: offerText)
+            try locale.perPeriodPattern(terms.period, style: .wide), price: formatted(at: position))
+        return RenderedSubscription(period: terms.period, pricePerPeriod: pricePerPeriod, offers: offers, billingPlans: plans)
     }
 
     private func slot(_ position: Int) -> PriceStore.Slot {
@@ -148,20 +167,54 @@ public struct RenderedBatch: RandomAccessCollection, Sendable {
     }
 }
 
-/// A subscription row's period, price per period and introductory offer, in its price locale.
+/// A subscription row's period, price per period, offers and billing plans, in its price locale.
 public struct RenderedSubscription: Hashable, Sendable {
     /// How often the subscription renews.
     public let period: SubscriptionPeriod
-    /// The price per period: `$4.99 per month`.
+    /// The row's price per period: `$4.99 per month`.
     public let pricePerPeriod: String
-    /// The introductory offer in the row's storefront, if it has one there.
-    public let introductoryOffer: SubscriptionOffer?
-    /// The offer as text, `1 week free`; nil without an offer, or without wording for the language.
-    public let introductoryOfferText: String?
+    /// Every offer the row's storefront has, introductory first, then promotional, offer codes
+    /// and win-back offers, each in catalog order.
+    public let offers: [RenderedOffer]
+    /// The billing plans the row's storefront has a price for.
+    public let billingPlans: [RenderedBillingPlan]
+
+    /// The first introductory offer in the row's storefront, if it has one there.
+    public var introductoryOffer: SubscriptionOffer? { offers.first { $0.kind == .introductory }?.offer }
+    /// That offer as text, `1 week free`; nil without an offer, or without wording for the language.
+    public var introductoryOfferText: String? { offers.first { $0.kind == .introductory }?.text }
 }
 
-/// A product the store would report as invalid: one the catalog lacks, or one with no price in a
-/// requested storefront.
+/// One offer of a subscription row, in the row's price locale.
+public struct RenderedOffer: Hashable, Sendable {
+    /// Introductory, promotional, offer code or win-back.
+    public let kind: CatalogOffer.Kind
+    /// The offer ID or offer-code reference name; nil for an introductory offer.
+    public let id: String?
+    /// The billing plan the offer applies to, where the catalog says.
+    public let billingPlan: String?
+    /// The offer's terms and price in the row's storefront.
+    public let offer: SubscriptionOffer
+    /// The offer's price, formatted; nil for a free trial.
+    public let formattedPrice: String?
+    /// The offer as text, `$0.99 per month for 3 months`; nil without wording for the language.
+    public let text: String?
+}
+
+/// One billing plan of a subscription row, in the row's price locale.
+public struct RenderedBillingPlan: Hashable, Sendable {
+    /// The plan type, such as `MONTHLY`.
+    public let type: String
+    /// The price of each payment.
+    public let price: Price
+    /// That price, formatted.
+    public let formattedPrice: String
+    /// The price of the whole commitment, when the catalog gives it.
+    public let commitmentPrice: Price?
+    /// That price, formatted.
+    public let formattedCommitmentPrice: String?
+}
+
 public struct InvalidProduct: Hashable, Sendable, CustomStringConvertible {
     /// Why a product is invalid.
     public enum Reason: Hashable, Sendable {
@@ -532,8 +585,11 @@ final class RenderPlan: Sendable {
             _ = try formatters[localeIndex[index]].format(price)
             return .icuFailure(code: "U_INTERNAL_PROGRAM_ERROR", operation: "format \(price)")
         } catch {
-            return .invalidCatalog(
-                source: "catalog", line: nil, field: "\(product.id) in \(targets[index])", reason: error.description)
+            guard let origin = product.origin else {
+                return .invalidCatalog(
+                    source: "catalog", line: nil, field: "\(product.id) in \(targets[index])", reason: error.description)
+            }
+            return origin.error(error, storefrontID: targets[index].storefront.id, target: targets[index].description)
         }
     }
 }

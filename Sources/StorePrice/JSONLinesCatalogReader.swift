@@ -23,6 +23,9 @@ import Foundation
 ///  "introductoryOffer":{"paymentMode":"payAsYouGo","period":"P1M","periodCount":3,"prices":{"USA":"0.99"}},
 ///  "promotionalOffers":[{"id":"winback","paymentMode":"free","period":"P1M"}]}
 /// ```
+///
+/// `offerCodes` and `winBackOffers` are arrays of offers in the same form; a promotional or
+/// win-back offer needs its `id`.
 final class JSONLinesCatalogReader: CatalogSource {
     private var lines: LineReader
     private var storefronts = StorefrontCodes()
@@ -44,6 +47,8 @@ final class JSONLinesCatalogReader: CatalogSource {
         var period: String?
         var introductoryOffer: Offer?
         var promotionalOffers: [Offer]?
+        var offerCodes: [Offer]?
+        var winBackOffers: [Offer]?
     }
 
     private struct Offer: Decodable {
@@ -73,6 +78,7 @@ final class JSONLinesCatalogReader: CatalogSource {
             }
             try seen.register(id, line: number, source: source)
             var made: [Int: Price] = [:]
+            var places: [Int: ProductOrigin.PriceSource] = [:]
             for code in priceFields.keys.sorted() {
                 let field = "prices.\(code)"
                 guard case .string(let amount)? = priceFields[code] else {
@@ -86,12 +92,13 @@ final class JSONLinesCatalogReader: CatalogSource {
                         source: source, line: number, field: field, reason: "a second price for \(storefront.alpha3)")
                 }
                 made[storefront.id] = try prices.price(amount, in: storefront, source: source, line: number, field: field)
+                places[storefront.id] = ProductOrigin.PriceSource(line: number, field: field, written: amount)
             }
             return Product(
                 checkedID: id, prices: made,
                 titles: try texts(line.title, field: "title", line: number),
                 descriptions: try texts(line.description, field: "description", line: number),
-                subscription: try terms(line, line: number))
+                subscription: try terms(line, line: number), origin: ProductOrigin(source: source, prices: places))
         }
         return nil
     }
@@ -116,19 +123,25 @@ final class JSONLinesCatalogReader: CatalogSource {
                 id: offer.id, paymentMode: offer.paymentMode, period: offer.period, periodCount: offer.periodCount,
                 prices: made)
         }
-        let introductory = try line.introductoryOffer.map { (offer) throws(StorePriceError) in
-            try fields(offer, field: "introductoryOffer")
-        }
-        let promotional = try line.promotionalOffers.map { (offers) throws(StorePriceError) in
+        func list(_ offers: [Offer]?, kind: CatalogOffer.Kind, key: String, single: Bool = false)
+            throws(StorePriceError) -> OfferList
+        {
             var read: [OfferFields] = []
-            for (index, offer) in offers.enumerated() {
-                read.append(try fields(offer, field: "promotionalOffers[\(index)]"))
+            for (index, offer) in (offers ?? []).enumerated() {
+                read.append(try fields(offer, field: single ? key : "\(key)[\(index)]"))
             }
-            return read
+            return OfferList(kind: kind, key: key, single: single, offers: read)
         }
+        let introductory = try list(
+            line.introductoryOffer.map { [$0] }, kind: .introductory, key: "introductoryOffer", single: true)
         return try SubscriptionTerms.read(
-            period: line.period, introductory: introductory, promotional: promotional,
-            keys: ("period", "period", "promotionalOffers", "id"), required: false, fail: fail)
+            period: line.period,
+            offers: [
+                introductory, try list(line.promotionalOffers, kind: .promotional, key: "promotionalOffers"),
+                try list(line.offerCodes, kind: .offerCode, key: "offerCodes"),
+                try list(line.winBackOffers, kind: .winBack, key: "winBackOffers"),
+            ],
+            keys: ("period", "period", "id"), required: false, fail: fail)
     }
 
     private func texts(_ fields: [String: FieldValue]?, field: String, line: Int) throws(StorePriceError) -> [String: String] {

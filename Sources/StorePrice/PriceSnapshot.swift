@@ -22,6 +22,20 @@ import Logging
 /// character written `\u{XXXX}`, so that a no-break space shows in a diff. Paths in the header
 /// are relative to the snapshot file's directory; `accounts` is null for the built-in accounts.
 ///
+/// Every other string `render` shows for the row is in `strings`, each with its field and its
+/// escaped copy: the title, and for a subscription its period, price per period, each offer's
+/// terms, price and text, and each billing plan's prices:
+///
+/// ```json
+/// {"product":"com.example.pro.monthly",…,"formatted":"$4.99","escaped":"$4.99","strings":[
+///  {"field":"title","text":"Pro Monthly","escaped":"Pro Monthly"},
+///  {"field":"price_per_period","text":"$4.99 per month","escaped":"$4.99 per month"},
+///  {"field":"offers[promotional:com.example.pro.winback].text","text":"$1.99 for 2 months",…}]}
+/// ```
+///
+/// Format 1 snapshots, which record only prices, still verify: their prices are compared, and the
+/// summary says to record them again to compare the other strings.
+///
 /// ```swift
 /// let snapshot = try PriceSnapshot.record(catalog: "Data/catalog-sample.jsonl")
 /// try snapshot.write(to: "Data/golden/catalog-sample.built-in.jsonl")
@@ -30,8 +44,30 @@ import Logging
 /// if !diff.isEmpty { print(diff) }
 /// ```
 public struct PriceSnapshot: Hashable, Sendable {
-    /// The snapshot file format's version, written in the header.
-    public static let formatVersion = 1
+    /// The snapshot file format's version, written in the header: 2 records every string a row
+    /// shows; 1 recorded only prices, and is still read.
+    public static let formatVersion = 2
+
+    /// The format version of the file this snapshot was read from, or ``formatVersion`` for one
+    /// made now.
+    public private(set) var fileFormatVersion = PriceSnapshot.formatVersion
+
+    /// A string a row shows besides its price, such as its price per period.
+    public struct Field: Hashable, Sendable {
+        /// The field, named as render's JSON Lines output names it: `title`, `price_per_period`,
+        /// `offers[promotional:winback].text`, `billing_plans[MONTHLY].formatted_price`.
+        public var name: String
+        /// The text, exactly as rendered.
+        public var text: String
+
+        public init(name: String, text: String) {
+            self.name = name
+            self.text = text
+        }
+
+        /// The text with non-ASCII characters written `\u{XXXX}`.
+        public var escaped: String { UnicodeEscaping.escapeNonASCII(text) }
+    }
 
     /// One product's price as one test account sees it.
     public struct Row: Hashable, Sendable {
@@ -47,10 +83,12 @@ public struct PriceSnapshot: Hashable, Sendable {
         public var amount: String
         /// The formatted price, exactly as ICU produced it.
         public var formatted: String
+        /// Every other string the row shows, in the order render writes them.
+        public var strings: [Field]
 
         public init(
             product: String, account: String, storefront: String, priceLocale: String, amount: String,
-            formatted: String
+            formatted: String, strings: [Field] = []
         ) {
             self.product = product
             self.account = account
@@ -58,6 +96,7 @@ public struct PriceSnapshot: Hashable, Sendable {
             self.priceLocale = priceLocale
             self.amount = amount
             self.formatted = formatted
+            self.strings = strings
         }
 
         /// The formatted price with non-ASCII characters written `\u{XXXX}`.
@@ -196,7 +235,8 @@ public struct PriceSnapshot: Hashable, Sendable {
                         Row(
                             product: batch.productID(at: position), account: target.account?.name ?? "",
                             storefront: target.storefront.alpha3, priceLocale: target.priceLocale.identifier,
-                            amount: batch.amount(at: position), formatted: batch.formatted(at: position)))
+                            amount: batch.amount(at: position), formatted: batch.formatted(at: position),
+                            strings: try fields(of: batch, at: position, options: source.options)))
                 }
             }
         } catch let error as StorePriceError {
@@ -208,12 +248,50 @@ public struct PriceSnapshot: Hashable, Sendable {
     }
 }
 
+extension PriceSnapshot {
+    /// The strings a rendered row shows besides its price, named as render's JSON Lines names them.
+    static func fields(of batch: RenderedBatch, at position: Int, options: PriceFormatter.Options)
+        throws(StorePriceError) -> [Field]
+    {
+        var fields: [Field] = []
+        if let title = batch.title(at: position) { fields.append(Field(name: "title", text: title)) }
+        guard let subscription = try batch.subscriptionText(at: position, options: options) else { return fields }
+        fields.append(Field(name: "period", text: subscription.period.iso8601))
+        fields.append(Field(name: "price_per_period", text: subscription.pricePerPeriod))
+        var names: Set<String> = []
+        func unique(_ name: String) -> String {
+            var candidate = name
+            var number = 2
+            while !names.insert(candidate).inserted {
+                candidate = "\(name)#\(number)"
+                number += 1
+            }
+            return candidate
+        }
+        for offer in subscription.offers {
+            let key = unique(
+                offer.kind.outputName + (offer.id.map { ":" + $0 } ?? "") + (offer.billingPlan.map { "@" + $0 } ?? ""))
+            fields.append(Field(name: "offers[\(key)].terms", text: offer.offer.description))
+            if let price = offer.formattedPrice { fields.append(Field(name: "offers[\(key)].formatted_price", text: price)) }
+            if let text = offer.text { fields.append(Field(name: "offers[\(key)].text", text: text)) }
+        }
+        for plan in subscription.billingPlans {
+            let key = unique(plan.type)
+            fields.append(Field(name: "billing_plans[\(key)].formatted_price", text: plan.formattedPrice))
+            if let commitment = plan.formattedCommitmentPrice {
+                fields.append(Field(name: "billing_plans[\(key)].formatted_commitment_price", text: commitment))
+            }
+        }
+        return fields
+    }
+}
+
 // MARK: - Comparing
 
 extension PriceSnapshot {
     /// Compares this snapshot, made now, with a golden one.
     public func difference(from golden: PriceSnapshot) -> PriceSnapshotDiff {
-        PriceSnapshotDiff(golden: golden, current: self)
+        PriceSnapshotDiff(golden: golden, current: limited(toFormat: golden.fileFormatVersion))
     }
 
     /// Loads a golden snapshot, renders what its header names again with this StorePrice and ICU,
@@ -242,6 +320,19 @@ extension PriceSnapshot {
                 source: path, line: 1, reason: "the snapshot was made from standard input; name the catalog")
         }
         return try render(source, workers: workers).difference(from: golden)
+    }
+
+    /// This snapshot with only what a snapshot of `version` records: format 1 recorded prices alone.
+    func limited(toFormat version: Int) -> PriceSnapshot {
+        guard version < 2 else { return self }
+        var copy = self
+        copy.rows = rows.map { row in
+            var row = row
+            row.strings = []
+            return row
+        }
+        copy.fileFormatVersion = version
+        return copy
     }
 }
 
@@ -272,6 +363,15 @@ extension PriceSnapshot {
             text += ",\"amount\":" + JSONText.quote(row.amount)
             text += ",\"formatted\":" + JSONText.quote(row.formatted)
             text += ",\"escaped\":" + JSONText.quote(row.escaped)
+            if !row.strings.isEmpty {
+                text += ",\"strings\":["
+                for (index, field) in row.strings.enumerated() {
+                    if index > 0 { text += "," }
+                    text += "{\"field\":" + JSONText.quote(field.name) + ",\"text\":" + JSONText.quote(field.text)
+                        + ",\"escaped\":" + JSONText.quote(field.escaped) + "}"
+                }
+                text += "]"
+            }
             text += "}\n"
         }
         return text
@@ -316,9 +416,12 @@ extension PriceSnapshot {
         } catch {
             throw fail("not a StorePrice snapshot header (\(Self.reason(error)))")
         }
-        guard header.storeprice_snapshot == Self.formatVersion else {
-            throw fail("snapshot format \(header.storeprice_snapshot); this StorePrice reads format \(Self.formatVersion)")
+        guard (1...Self.formatVersion).contains(header.storeprice_snapshot) else {
+            throw fail(
+                "snapshot format \(header.storeprice_snapshot); this StorePrice reads formats 1 to \(Self.formatVersion); "
+                    + "record it again with 'storeprice snapshot' (or STOREPRICE_RECORD=all swift test)")
         }
+        fileFormatVersion = header.storeprice_snapshot
         guard let display = PriceFormatter.CurrencyDisplay(rawValue: header.display) else {
             throw fail("unknown display '\(header.display)'")
         }
@@ -347,11 +450,17 @@ extension PriceSnapshot {
             }
             let row = Row(
                 product: stored.product, account: stored.account, storefront: stored.storefront,
-                priceLocale: stored.price_locale, amount: stored.amount, formatted: stored.formatted)
+                priceLocale: stored.price_locale, amount: stored.amount, formatted: stored.formatted,
+                strings: (stored.strings ?? []).map { Field(name: $0.field, text: $0.text) })
             guard row.escaped == stored.escaped else {
                 throw fail(
                     "'escaped' is \"\(stored.escaped)\" but 'formatted' escapes to \"\(row.escaped)\"; "
                         + "edit both, or record the snapshot again")
+            }
+            for (field, storedField) in zip(row.strings, stored.strings ?? []) where field.escaped != storedField.escaped {
+                throw fail(
+                    "field '\(field.name)': 'escaped' is \"\(storedField.escaped)\" but 'text' escapes to "
+                        + "\"\(field.escaped)\"; edit both, or record the snapshot again")
             }
             if let previous = rows.last {
                 if previous.hasSameKey(as: row) {
@@ -383,6 +492,11 @@ extension PriceSnapshot {
     }
 
     private struct StoredRow: Decodable {
+        struct StoredField: Decodable {
+            var field: String
+            var text: String
+            var escaped: String
+        }
         var product: String
         var account: String
         var storefront: String
@@ -390,6 +504,7 @@ extension PriceSnapshot {
         var amount: String
         var formatted: String
         var escaped: String
+        var strings: [StoredField]?
     }
 
     private static func quoteOrNull(_ text: String?) -> String {

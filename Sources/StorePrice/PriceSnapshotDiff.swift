@@ -5,6 +5,7 @@
 ///
 /// ```text
 /// ja_JP@currency=JPY  com.example.level1  ￥160 → ¥160  (\u{FFE5} → \u{00A5})  for jpn
+/// ja_JP@currency=JPY  com.example.pro.monthly  price_per_period: ￥600/月 → ￥600 / 月  ("" → " ")  for jpn
 ///
 /// 1 of 5,581 strings changed in 1 price locale; snapshot made with ICU 72.1/CLDR 42.0, now ICU 74.2/CLDR 44.1
 /// ```
@@ -27,8 +28,11 @@ public struct PriceSnapshotDiff: Sendable, CustomStringConvertible {
     public let added: [PriceSnapshot.Row]
     /// Golden rows that were not made now: a product removed, or no longer priced in a storefront.
     public let removed: [PriceSnapshot.Row]
-    /// The number of rows in both snapshots, compared string by string.
+    /// The number of strings compared: each row in both snapshots has its price and the strings
+    /// in ``PriceSnapshot/Row/strings``.
     public let compared: Int
+    /// The number of those strings that differ.
+    public let changedStrings: Int
 
     /// Compares two snapshots row by row.
     public init(golden: PriceSnapshot, current: PriceSnapshot) {
@@ -38,12 +42,17 @@ public struct PriceSnapshotDiff: Sendable, CustomStringConvertible {
         var added: [PriceSnapshot.Row] = []
         var removed: [PriceSnapshot.Row] = []
         var compared = 0
+        var changedStrings = 0
         var old = golden.rows[...]
         var new = current.rows[...]
         while let before = old.first, let after = new.first {
             if before.hasSameKey(as: after) {
-                compared += 1
-                if before != after { changed.append(Change(before: before, after: after)) }
+                let fields = Self.fieldChanges(before, after)
+                compared += 1 + Set(before.strings.map(\.name)).union(after.strings.map(\.name)).count
+                if before != after {
+                    changed.append(Change(before: before, after: after))
+                    changedStrings += (Self.priceChanged(before, after) ? 1 : 0) + fields.count
+                }
                 old.removeFirst()
                 new.removeFirst()
             } else if before.sortsBefore(after) {
@@ -60,6 +69,29 @@ public struct PriceSnapshotDiff: Sendable, CustomStringConvertible {
         self.added = added
         self.removed = removed
         self.compared = compared
+        self.changedStrings = changedStrings
+    }
+
+    /// Whether a row's price line changed: its string, price locale, storefront or amount.
+    static func priceChanged(_ before: PriceSnapshot.Row, _ after: PriceSnapshot.Row) -> Bool {
+        before.formatted != after.formatted || before.priceLocale != after.priceLocale
+            || before.storefront != after.storefront || before.amount != after.amount
+    }
+
+    /// The row's other strings that differ, by field, in the order rendered now then before:
+    /// (field, text before or nil when new, text now or nil when gone).
+    static func fieldChanges(_ before: PriceSnapshot.Row, _ after: PriceSnapshot.Row) -> [(String, String?, String?)] {
+        guard before.strings != after.strings else { return [] }
+        let old = Dictionary(before.strings.map { ($0.name, $0.text) }, uniquingKeysWith: { first, _ in first })
+        let new = Dictionary(after.strings.map { ($0.name, $0.text) }, uniquingKeysWith: { first, _ in first })
+        var changes: [(String, String?, String?)] = []
+        for field in after.strings where old[field.name] != field.text {
+            changes.append((field.name, old[field.name], field.text))
+        }
+        for field in before.strings where new[field.name] == nil {
+            changes.append((field.name, field.text, nil))
+        }
+        return changes
     }
 
     /// Whether the snapshots have the same rows with the same strings.
@@ -80,7 +112,7 @@ public struct PriceSnapshotDiff: Sendable, CustomStringConvertible {
             parts.append("all \(Self.grouped(compared)) strings match")
         } else {
             let locales = changedPriceLocales.count
-            var text = "\(Self.grouped(changed.count)) of \(Self.grouped(compared)) strings changed"
+            var text = "\(Self.grouped(changedStrings)) of \(Self.grouped(compared)) strings changed"
             if locales > 0 { text += " in \(Self.grouped(locales)) price locale\(locales == 1 ? "" : "s")" }
             parts.append(text)
         }
@@ -94,6 +126,11 @@ public struct PriceSnapshotDiff: Sendable, CustomStringConvertible {
             parts.append("snapshot made with \(then), as now")
         } else {
             parts.append("snapshot made with \(then), now \(now)")
+        }
+        if golden.fileFormatVersion < 2 {
+            parts.append(
+                "the snapshot is format \(golden.fileFormatVersion), which records prices only: record it again "
+                    + "to compare titles, periods and offers")
         }
         if golden.source.options != current.source.options {
             parts.append(
@@ -146,10 +183,28 @@ public struct PriceSnapshotDiff: Sendable, CustomStringConvertible {
         }
         let byLocale = Dictionary(grouping: order, by: \.locale)
         return byLocale.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { locale in
-            (byLocale[locale] ?? []).map { key in
-                Self.changeLine(before: key.before, after: key.after, accounts: accounts[key] ?? [])
+            (byLocale[locale] ?? []).flatMap { key in
+                Self.changeLines(before: key.before, after: key.after, accounts: accounts[key] ?? [])
             }
         }
+    }
+
+    /// A line for a changed price, and one for each other string that changed, naming its field:
+    /// `ja_JP@currency=JPY  com.example.pro.monthly  price_per_period: ￥600/月 → ￥600 / 月  ("" → " ")  for jpn`.
+    private static func changeLines(before: PriceSnapshot.Row, after: PriceSnapshot.Row, accounts: [String]) -> [String] {
+        var lines: [String] = []
+        if priceChanged(before, after) { lines.append(changeLine(before: before, after: after, accounts: accounts)) }
+        for (field, old, new) in fieldChanges(before, after) {
+            var line = "\(after.priceLocale)  \(after.product)  \(field): \(old ?? "(none)") → \(new ?? "(none)")"
+            if let old, let new {
+                let (oldPart, newPart) = differingParts(old, new)
+                line += "  (\(oldPart) → \(newPart))"
+            } else if let text = old ?? new, text != UnicodeEscaping.escapeNonASCII(text) {
+                line += "  (\(UnicodeEscaping.escapeNonASCII(text)))"
+            }
+            lines.append(line + "  for " + accounts.joined(separator: ", "))
+        }
+        return lines
     }
 
     private static func changeLine(before: PriceSnapshot.Row, after: PriceSnapshot.Row, accounts: [String]) -> String {

@@ -104,6 +104,11 @@ extension PriceSnapshotDiff {
                 case (nil, let new?):
                     html += "<td class=\"added\"\(Self.direction(isRightToLeft(new.priceLocale)))"
                         + " title=\"added: \(Self.html(new.escaped))\"><ins>\(Self.html(new.formatted))</ins></td>"
+                case (let old?, let new?) where old != new && !PriceSnapshotDiff.priceChanged(old, new):
+                    // The price is the same; another string of the row changed, named in the title.
+                    let fields = PriceSnapshotDiff.fieldChanges(old, new).map(\.0).joined(separator: ", ")
+                    html += "<td class=\"changed\"\(Self.direction(isRightToLeft(new.priceLocale)))"
+                        + " title=\"changed: \(Self.html(fields))\">\(Self.html(new.formatted))</td>"
                 case (let old?, let new?) where old != new:
                     html += "<td class=\"changed\"\(Self.direction(isRightToLeft(new.priceLocale)))"
                         + " title=\"\(Self.html(old.escaped)) → \(Self.html(new.escaped))\">"

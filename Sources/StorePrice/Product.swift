@@ -1,3 +1,5 @@
+import ICUNumberFormat
+
 /// A product in a catalog: an ID, localized text, and one price per storefront.
 ///
 /// There is no base price and no conversion: a storefront without a price does not sell the
@@ -20,6 +22,11 @@ public struct Product: Hashable, Sendable {
     public let descriptions: [String: String]
     /// The period and offers of an auto-renewable subscription; nil for other products.
     public let subscription: SubscriptionTerms?
+    /// Where the prices were read, when the product came from a catalog file.
+    let origin: ProductOrigin?
+    /// The title language to use when none matches the store language: the file's default
+    /// localization (a `.storekit` file's `_locale`), or nil.
+    let defaultTitleLanguage: String?
     /// The prices as (storefront ID, packed amount), sorted by ID: what the renderer reads per
     /// product. Derived from `prices`, so equal products have equal copies.
     let packedPrices: [PackedPrice]
@@ -61,9 +68,11 @@ public struct Product: Hashable, Sendable {
 
     init(
         checkedID id: String, prices: [Int: Price], titles: [String: String], descriptions: [String: String],
-        subscription: SubscriptionTerms? = nil
+        subscription: SubscriptionTerms? = nil, origin: ProductOrigin? = nil, defaultTitleLanguage: String? = nil
     ) {
         self.id = id
+        self.origin = origin
+        self.defaultTitleLanguage = defaultTitleLanguage.map(Self.normalizedTag)
         self.subscription = subscription
         self.prices = prices
         self.packedPrices = prices
@@ -73,13 +82,23 @@ public struct Product: Hashable, Sendable {
         self.descriptions = Self.normalizedTags(descriptions)
     }
 
-    /// The title in the first language of `chain` that has one.
+    /// The title for a store language, chosen as StoreKit chooses a localization:
+    ///
+    /// 1. the store language's own tags, most specific first (`zh-Hant-TW`, `zh-TW`, `zh-Hant`, `zh`);
+    /// 2. another region of the same language and script (`en-GB` for the USA's `en_US`; never
+    ///    `zh-Hans` for `zh_Hant_TW`), the first in byte order;
+    /// 3. the file's default localization (``defaultTitleLanguage``: a `.storekit` file's
+    ///    `_locale`, or else its first localization);
+    /// 4. for catalogs without a default, English (`en-US`, then `en`).
     func title(following chain: TitleChain) -> String? {
         guard !titles.isEmpty else { return nil }
         for tag in chain.tags {
             if let title = titles[tag] { return title }
         }
-        return nil
+        let sameLanguage = titles.keys.filter { chain.accepts(otherRegionTag: $0) }
+        if let tag = sameLanguage.min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) { return titles[tag] }
+        if let defaultTitleLanguage { return titles[defaultTitleLanguage] }
+        return titles["en-US"] ?? titles["en"]
     }
 
     /// Language tags with `-` separators and canonical case: `en_us` becomes `en-US`.
@@ -100,11 +119,13 @@ public struct Product: Hashable, Sendable {
     }
 }
 
-/// The language tags a title is looked up by, most specific first, ending in English.
+/// The language tags of a store language that a title is looked up by, most specific first.
 ///
-/// For `zh_CN`, whose likely script is Hans: `zh-Hans-CN`, `zh-CN`, `zh-Hans`, `zh`, `en-US`, `en`.
+/// For `zh_CN`, whose likely script is Hans: `zh-Hans-CN`, `zh-CN`, `zh-Hans`, `zh`.
 struct TitleChain: Hashable, Sendable {
     let tags: [String]
+    let language: String
+    let script: String?
 
     init(priceLocale: PriceLocale) {
         let language = priceLocale.language
@@ -116,7 +137,18 @@ struct TitleChain: Hashable, Sendable {
         if let region = priceLocale.region { tags.append("\(language)-\(region)") }
         if let script { tags.append("\(language)-\(script)") }
         tags.append(language)
-        for fallback in ["en-US", "en"] where !tags.contains(fallback) { tags.append(fallback) }
         self.tags = tags
+        self.language = language
+        self.script = script
+    }
+
+    /// Whether a title tag (normalized, such as `en-GB`) is this language in another region,
+    /// written in the same script, as ICU's likely subtags give it.
+    func accepts(otherRegionTag tag: String) -> Bool {
+        let parts = tag.split(separator: "-")
+        guard parts.count > 1, parts[0] == language else { return false }
+        let likely = ICU.addingLikelySubtags(to: parts.joined(separator: "_")).split(separator: "_")
+        let tagScript = likely.count > 1 && likely[1].utf8.count == 4 ? String(likely[1]) : nil
+        return tagScript == script
     }
 }

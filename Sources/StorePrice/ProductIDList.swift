@@ -66,6 +66,8 @@ public struct ProductIDList: Hashable, Sendable {
 /// A check, before decoding, that a property list is no deeper than a flat array.
 enum PropertyListShape {
     static let flatArray = "expected a flat array of product ID strings; found a container inside the array"
+    static let dictionary = "the top level is a dictionary (<dict>), not an array; a product list is a flat array of "
+        + "product ID strings, such as <array><string>com.example.level1</string></array>"
 
     /// Why the bytes are not a flat property list, or nil when they may be decoded.
     static func nestingProblem(_ bytes: [UInt8]) -> String? {
@@ -89,6 +91,7 @@ enum PropertyListShape {
             if closing {
                 depth -= 1
             } else if !selfClosing {
+                if depth == 0, matches(bytes, at: nameStart, "dict") { return dictionary }
                 depth += 1
                 if depth > 1 { return flatArray }
             }
@@ -124,6 +127,7 @@ enum PropertyListShape {
         }
         guard let start = offset(of: top) else { return invalid }
         let marker = bytes[start]
+        if marker >> 4 == 0xD { return dictionary }
         guard marker >> 4 == 0xA else { return "expected an array of product ID strings" }
         var count = Int(marker & 0x0F)
         var references = start + 1

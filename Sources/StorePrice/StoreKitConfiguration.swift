@@ -4,14 +4,24 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// An Xcode StoreKit configuration file (`.storekit`), read as a catalog.
+/// An Xcode StoreKit configuration file (`.storekit`), read as a catalog, as Xcode writes it
+/// (format versions 1 to 5).
 ///
 /// Every product's `displayPrice` belongs to the file's storefront (`settings._storefront`, an
 /// alpha-3 code; USA when the file names none, as in Xcode). Products come from `products`,
 /// `nonRenewingSubscriptions` and `subscriptionGroups[].subscriptions`, with titles and
-/// descriptions from their `localizations`. Auto-renewable subscriptions also carry their
-/// `recurringSubscriptionPeriod`, `introductoryOffer` (`paymentMode`, `subscriptionPeriod`,
-/// `numberOfPeriods`, `displayPrice`) and promotional `subscriptionOffers` (with `offerID`).
+/// descriptions from their `localizations`; a title is chosen for the store language as
+/// ``Product`` describes, falling back to the file's `settings._locale`, then to the first
+/// localization.
+///
+/// Auto-renewable subscriptions also carry their `recurringSubscriptionPeriod` and offers:
+/// `introductoryOffer` (or format 5's `introductoryOffers`, one per billing plan), promotional
+/// `adHocOffers` (with `offerID`), `codeOffers` (offer codes, named by `referenceName`),
+/// `winbackOffers` (with `offerID`), and format 5's `billingPlans` (enabled ones only). Each offer
+/// has a `paymentMode`, `subscriptionPeriod`, `numberOfPeriods` and `displayPrice`, read as Xcode
+/// means them: a free trial's `displayPrice` is what Xcode kept from before the mode was switched
+/// to free, and is ignored; an empty `displayPrice` means the offer has no price in the storefront,
+/// so the storefront has no such offer.
 public struct StoreKitConfiguration: Sendable {
     /// The storefront the file's prices are in.
     public let storefront: Storefront
@@ -25,6 +35,11 @@ public struct StoreKitConfiguration: Sendable {
 
     /// Reads `.storekit` JSON.
     public init(data: [UInt8], source: String) throws(StorePriceError) {
+        if let kind = Self.propertyListKind(data) {
+            throw .invalidCatalog(
+                source: source, line: nil, field: nil,
+                reason: "this is \(kind), not an Xcode StoreKit configuration; Xcode writes .storekit files as JSON")
+        }
         let file: File
         do {
             file = try JSONDecoder().decode(File.self, from: Data(data))
@@ -57,58 +72,107 @@ public struct StoreKitConfiguration: Sendable {
             }
             var titles: [String: String] = [:]
             var descriptions: [String: String] = [:]
+            var firstLocale: String?
+            var locales: Set<String> = []
             for localization in entry.localizations ?? [] {
                 guard let locale = localization.locale else { continue }
+                firstLocale = firstLocale ?? locale
+                locales.insert(Product.normalizedTag(locale))
                 if let title = localization.displayName { titles[locale] = title }
                 if let description = localization.description { descriptions[locale] = description }
             }
+            // StoreKit's fallback: the file's default localization where the product has it, else its first.
+            let fileLocale = file.settings?._locale.map(Product.normalizedTag)
+            let defaultLanguage = fileLocale.flatMap { locales.contains($0) ? $0 : nil } ?? firstLocale
             let subscription = try section == "subscriptions"
                 ? Self.terms(of: entry, id: id, storefront: storefront, source: source) : nil
             products.append(
                 Product(
                     checkedID: id, prices: [storefront.id: price], titles: titles, descriptions: descriptions,
-                    subscription: subscription))
+                    subscription: subscription,
+                    origin: ProductOrigin(
+                        source: source,
+                        prices: [storefront.id: .init(line: nil, field: "\(id).displayPrice", written: displayPrice)]),
+                    defaultTitleLanguage: defaultLanguage))
         }
         self.storefront = storefront
         self.products = ProductList(products)
     }
 
-    /// The period and offers of an auto-renewable subscription entry.
+    /// What kind of property list the bytes are, when they are one: Xcode's other file format.
+    private static func propertyListKind(_ data: [UInt8]) -> String? {
+        if data.starts(with: Array("bplist".utf8)) { return "a binary property list" }
+        var rest = data[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        rest = rest.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        for opening in ["<?xml", "<!DOCTYPE plist", "<plist"] where rest.starts(with: Array(opening.utf8)) {
+            return "an XML property list"
+        }
+        return nil
+    }
+
+    /// The period, offers and billing plans of an auto-renewable subscription entry.
     private static func terms(of entry: File.Entry, id: String, storefront: Storefront, source: String)
         throws(StorePriceError) -> SubscriptionTerms?
     {
         func fail(_ field: String, _ reason: String) -> StorePriceError {
             .invalidCatalog(source: source, line: nil, field: "\(id).\(field)", reason: reason)
         }
-        func fields(_ offer: File.Offer, field: String) throws(StorePriceError) -> OfferFields {
-            var prices: [Int: Price] = [:]
-            if let text = offer.displayPrice {
-                do {
-                    prices[storefront.id] = try Price(text, currency: storefront.currency)
-                } catch {
-                    throw fail("\(field).displayPrice", error.description)
-                }
+        /// A price as Xcode writes one: none when the text is missing or empty.
+        func price(_ text: String?, field: String) throws(StorePriceError) -> [Int: Price] {
+            guard let text, !text.isEmpty else { return [:] }
+            do {
+                return [storefront.id: try Price(text, currency: storefront.currency)]
+            } catch {
+                throw fail(field, error.description)
             }
-            return OfferFields(
-                id: offer.offerID, paymentMode: offer.paymentMode, period: offer.subscriptionPeriod,
-                periodCount: offer.numberOfPeriods, prices: prices)
         }
-        let introductory = try entry.introductoryOffer.map { (offer) throws(StorePriceError) in
-            try fields(offer, field: "introductoryOffer")
+        func list(_ offers: [File.Offer]?, kind: CatalogOffer.Kind, key: String, single: Bool = false)
+            throws(StorePriceError) -> OfferList
+        {
+            var read: [OfferFields] = []
+            for (index, offer) in (offers ?? []).enumerated() {
+                let field = single ? key : "\(key)[\(index)]"
+                // Xcode keeps a free trial's old price when the mode is switched to free: ignored.
+                let isFree = offer.paymentMode == "free" || offer.paymentMode == "freeTrial"
+                read.append(
+                    OfferFields(
+                        id: kind == .offerCode ? offer.referenceName : offer.offerID, billingPlan: offer.billingPlanType,
+                        paymentMode: offer.paymentMode, period: offer.subscriptionPeriod, periodCount: offer.numberOfPeriods,
+                        prices: isFree ? [:] : try price(offer.displayPrice, field: "\(field).displayPrice")))
+            }
+            return OfferList(kind: kind, key: key, single: single, offers: read)
         }
-        var promotional: [OfferFields] = []
-        for (index, offer) in (entry.subscriptionOffers ?? []).enumerated() {
-            promotional.append(try fields(offer, field: "subscriptionOffers[\(index)]"))
+        let introductory =
+            if let offers = entry.introductoryOffers, !offers.isEmpty {
+                try list(offers, kind: .introductory, key: "introductoryOffers")
+            } else {
+                try list(entry.introductoryOffer.map { [$0] }, kind: .introductory, key: "introductoryOffer", single: true)
+            }
+        var plans: [BillingPlan] = []
+        for (index, plan) in (entry.billingPlans ?? []).enumerated() where plan.isEnabled ?? true {
+            let field = "billingPlans[\(index)]"
+            guard let type = plan.billingPlanType, !type.isEmpty else { throw fail("\(field).billingPlanType", "missing") }
+            plans.append(
+                BillingPlan(
+                    type: type, prices: try price(plan.displayPrice, field: "\(field).displayPrice"),
+                    commitmentPrices: try price(plan.commitmentDisplayPrice, field: "\(field).commitmentDisplayPrice")))
         }
         return try SubscriptionTerms.read(
-            period: entry.recurringSubscriptionPeriod, introductory: introductory, promotional: promotional,
-            keys: ("recurringSubscriptionPeriod", "subscriptionPeriod", "subscriptionOffers", "offerID"), required: true,
-            fail: fail)
+            period: entry.recurringSubscriptionPeriod,
+            offers: [
+                introductory, try list(entry.adHocOffers, kind: .promotional, key: "adHocOffers"),
+                try list(entry.codeOffers, kind: .offerCode, key: "codeOffers"),
+                try list(entry.winbackOffers, kind: .winBack, key: "winbackOffers"),
+            ],
+            billingPlans: plans, keys: ("recurringSubscriptionPeriod", "subscriptionPeriod", "offerID"), required: true,
+            paidWithoutPrice: true, fail: fail)
     }
 
     private struct File: Decodable {
         struct Settings: Decodable {
             var _storefront: String?
+            var _locale: String?
         }
         struct Entry: Decodable {
             var productID: String?
@@ -116,14 +180,26 @@ public struct StoreKitConfiguration: Sendable {
             var localizations: [Localization]?
             var recurringSubscriptionPeriod: String?
             var introductoryOffer: Offer?
-            var subscriptionOffers: [Offer]?
+            var introductoryOffers: [Offer]?
+            var adHocOffers: [Offer]?
+            var codeOffers: [Offer]?
+            var winbackOffers: [Offer]?
+            var billingPlans: [Plan]?
         }
         struct Offer: Decodable {
             var offerID: String?
+            var referenceName: String?
+            var billingPlanType: String?
             var paymentMode: String?
             var subscriptionPeriod: String?
             var numberOfPeriods: Int?
             var displayPrice: String?
+        }
+        struct Plan: Decodable {
+            var billingPlanType: String?
+            var displayPrice: String?
+            var commitmentDisplayPrice: String?
+            var isEnabled: Bool?
         }
         struct Localization: Decodable {
             var locale: String?

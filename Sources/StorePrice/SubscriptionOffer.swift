@@ -70,24 +70,39 @@ public struct SubscriptionOffer: Hashable, Sendable, CustomStringConvertible {
         paymentMode: String, period: SubscriptionPeriod, periodCount: Int, price: Price?
     ) throws(StorePriceError) {
         let text = "\(paymentMode):\(period)" + (periodCount == 1 ? "" : "x\(periodCount)") + (price.map { " at \($0.amount)" } ?? "")
-        switch paymentMode {
-        case "free", "freeTrial":
+        switch try Self.checkedPaymentMode(paymentMode, period: period, periodCount: periodCount, text: text) {
+        case .freeTrial:
             guard price.map({ Self.isZero($0.amount) }) ?? true else {
                 throw .invalidOffer(text, reason: "a free trial has no price; its price is 0")
             }
+            self = .freeTrial(period)
+        case .payAsYouGo:
+            guard let price else { throw .invalidOffer(text, reason: "pay as you go needs a price per period") }
+            self = try .payAsYouGo(price, every: period, count: periodCount)
+        case .payUpFront:
+            guard let price else { throw .invalidOffer(text, reason: "pay up front needs a price") }
+            self = .payUpFront(price, for: period)
+        }
+    }
+
+    /// The payment mode a file's name stands for, checked against the period count, before any price.
+    static func checkedPaymentMode(
+        _ paymentMode: String, period: SubscriptionPeriod, periodCount: Int, text: String? = nil
+    ) throws(StorePriceError) -> PaymentMode {
+        let text = text ?? "\(paymentMode):\(period)" + (periodCount == 1 ? "" : "x\(periodCount)")
+        switch paymentMode {
+        case "free", "freeTrial":
             guard periodCount == 1 else {
                 throw .invalidOffer(text, reason: "a free trial lasts one period; write its length as the period, such as P2W")
             }
-            self = .freeTrial(period)
+            return .freeTrial
         case "payAsYouGo":
-            guard let price else { throw .invalidOffer(text, reason: "pay as you go needs a price per period") }
-            self = try .payAsYouGo(price, every: period, count: periodCount)
+            return .payAsYouGo
         case "payUpFront":
-            guard let price else { throw .invalidOffer(text, reason: "pay up front needs a price") }
             guard periodCount == 1 else {
                 throw .invalidOffer(text, reason: "pay up front is one payment; write the whole length as the period, such as P2M")
             }
-            self = .payUpFront(price, for: period)
+            return .payUpFront
         default:
             throw .invalidOffer(text, reason: "the payment mode must be free, payAsYouGo or payUpFront")
         }
@@ -103,7 +118,7 @@ public struct SubscriptionOffer: Hashable, Sendable, CustomStringConvertible {
             throw .invalidOffer(terms, reason: "expected MODE:PERIOD, such as free:P1W, payAsYouGo:P1Mx3 or payUpFront:P2M")
         }
         let mode: String
-        switch parts[0].lowercased() {
+        switch parts[0].asciiLowercased() {
         case "free", "freetrial", "free-trial": mode = "free"
         case "payasyougo", "pay-as-you-go": mode = "payAsYouGo"
         case "payupfront", "pay-up-front": mode = "payUpFront"
@@ -131,11 +146,11 @@ public struct SubscriptionOffer: Hashable, Sendable, CustomStringConvertible {
     /// How long the offer lasts: `P3M` for three monthly payments.
     public var duration: SubscriptionPeriod {
         get throws(StorePriceError) {
-            do {
-                return try SubscriptionPeriod(count: period.count * periodCount, unit: period.unit)
-            } catch {
+            let (total, overflow) = period.count.multipliedReportingOverflow(by: periodCount)
+            guard !overflow, let duration = try? SubscriptionPeriod(count: total, unit: period.unit) else {
                 throw .invalidOffer(description, reason: "it lasts longer than \(SubscriptionPeriod.maximumCount) \(period.unit.rawValue)s")
             }
+            return duration
         }
     }
 

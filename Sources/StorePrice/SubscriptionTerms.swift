@@ -1,23 +1,108 @@
-/// What makes a catalog product an auto-renewable subscription: its period and its offers.
+/// What makes a catalog product an auto-renewable subscription: its period, its offers and its
+/// billing plans.
 public struct SubscriptionTerms: Hashable, Sendable {
     /// How often it renews.
     public let period: SubscriptionPeriod
-    /// The introductory offer for new subscribers, if any.
-    public let introductoryOffer: CatalogOffer?
-    /// Promotional offers, each with its offer ID.
+    /// Introductory offers for new subscribers: one, or one per billing plan in Xcode's format
+    /// 5 files (`introductoryOffers`).
+    public let introductoryOffers: [CatalogOffer]
+    /// Promotional offers (Xcode's `adHocOffers`), each with its offer ID.
     public let promotionalOffers: [CatalogOffer]
+    /// Offer codes (Xcode's `codeOffers`), each with its reference name as ID.
+    public let offerCodes: [CatalogOffer]
+    /// Win-back offers (Xcode's `winbackOffers`), each with its offer ID.
+    public let winBackOffers: [CatalogOffer]
+    /// Ways to pay other than the whole price each period (Xcode's `billingPlans`), such as
+    /// monthly payments for a yearly commitment.
+    public let billingPlans: [BillingPlan]
 
+    /// The first introductory offer, if any.
+    public var introductoryOffer: CatalogOffer? { introductoryOffers.first }
+
+    /// Every offer: introductory, promotional, offer codes, then win-back, each in file order.
+    public var offers: [CatalogOffer] { introductoryOffers + promotionalOffers + offerCodes + winBackOffers }
+
+    /// - Parameters:
+    ///   - period: how often the subscription renews.
+    ///   - introductoryOffer: the introductory offer, if any.
+    ///   - promotionalOffers: promotional offers, each with an ID.
     public init(period: SubscriptionPeriod, introductoryOffer: CatalogOffer? = nil, promotionalOffers: [CatalogOffer] = []) {
+        self.init(
+            period: period, introductoryOffers: introductoryOffer.map { [$0] } ?? [], promotionalOffers: promotionalOffers)
+    }
+
+    /// - Parameters:
+    ///   - period: how often the subscription renews.
+    ///   - introductoryOffers: introductory offers.
+    ///   - promotionalOffers: promotional offers, each with an ID.
+    ///   - offerCodes: offer codes.
+    ///   - winBackOffers: win-back offers.
+    ///   - billingPlans: billing plans.
+    public init(
+        period: SubscriptionPeriod, introductoryOffers: [CatalogOffer], promotionalOffers: [CatalogOffer] = [],
+        offerCodes: [CatalogOffer] = [], winBackOffers: [CatalogOffer] = [], billingPlans: [BillingPlan] = []
+    ) {
         self.period = period
-        self.introductoryOffer = introductoryOffer
+        self.introductoryOffers = introductoryOffers
         self.promotionalOffers = promotionalOffers
+        self.offerCodes = offerCodes
+        self.winBackOffers = winBackOffers
+        self.billingPlans = billingPlans
+    }
+}
+
+/// A way to pay for a subscription, from an Xcode format 5 file's `billingPlans`: the whole price
+/// each period (`BILLED_UPFRONT`), or monthly payments for a longer commitment (`MONTHLY`).
+public struct BillingPlan: Hashable, Sendable {
+    /// The plan type as the file writes it, such as `MONTHLY`.
+    public let type: String
+    /// The price of each payment, by storefront ID.
+    public let prices: [Int: Price]
+    /// The price of the whole commitment, by storefront ID.
+    public let commitmentPrices: [Int: Price]
+
+    /// - Parameters:
+    ///   - type: the plan type, such as `BILLED_UPFRONT` or `MONTHLY`.
+    ///   - prices: the price of each payment, by storefront ID.
+    ///   - commitmentPrices: the price of the whole commitment, by storefront ID.
+    public init(type: String, prices: [Int: Price], commitmentPrices: [Int: Price] = [:]) {
+        self.type = type
+        self.prices = prices
+        self.commitmentPrices = commitmentPrices
     }
 }
 
 /// An offer in a catalog: the terms of a ``SubscriptionOffer``, with its price per storefront.
 public struct CatalogOffer: Hashable, Sendable {
-    /// The offer ID of a promotional offer; nil for an introductory offer.
+    /// What kind of offer it is, which decides who may redeem it.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// For new subscribers.
+        case introductory
+        /// Offered by the app to chosen subscribers (Xcode's `adHocOffers`).
+        case promotional
+        /// Redeemed with a code (Xcode's `codeOffers`).
+        case offerCode
+        /// For subscribers who left (Xcode's `winbackOffers`).
+        case winBack
+
+        /// The kind as render output writes it: `introductory`, `promotional`, `offer_code`, `win_back`.
+        public var outputName: String {
+            switch self {
+            case .introductory: "introductory"
+            case .promotional: "promotional"
+            case .offerCode: "offer_code"
+            case .winBack: "win_back"
+            }
+        }
+    }
+
+    /// What kind of offer it is.
+    public let kind: Kind
+    /// The offer ID (promotional and win-back offers) or reference name (offer codes); nil for an
+    /// introductory offer.
     public let id: String?
+    /// The billing plan the offer applies to (`BILLED_UPFRONT`, `MONTHLY`), where the file says.
+    public let billingPlan: String?
     /// How the customer pays.
     public let paymentMode: SubscriptionOffer.PaymentMode
     /// One period of the offer.
@@ -39,13 +124,40 @@ public struct CatalogOffer: Hashable, Sendable {
     public init(
         id: String? = nil, paymentMode: String, period: SubscriptionPeriod, periodCount: Int = 1, prices: [Int: Price] = [:]
     ) throws(StorePriceError) {
-        // Each price is checked as an offer with that price would be; with none, as a free trial.
-        var mode = SubscriptionOffer.PaymentMode.freeTrial
-        for price in prices.isEmpty ? [nil] : prices.values.map(Optional.some) {
-            mode = try SubscriptionOffer(paymentMode: paymentMode, period: period, periodCount: periodCount, price: price)
-                .paymentMode
+        try self.init(
+            kind: id == nil ? .introductory : .promotional, id: id, billingPlan: nil, paymentMode: paymentMode,
+            period: period, periodCount: periodCount, prices: prices, paidWithoutPrice: false)
+    }
+
+    /// Creates an offer of any kind.
+    ///
+    /// - Parameter paidWithoutPrice: whether a paid offer may have no price in any storefront,
+    ///   as Xcode writes one whose price was left empty; it is then shown nowhere.
+    init(
+        kind: Kind, id: String?, billingPlan: String?, paymentMode: String, period: SubscriptionPeriod,
+        periodCount: Int, prices: [Int: Price], paidWithoutPrice: Bool
+    ) throws(StorePriceError) {
+        var mode = try SubscriptionOffer.checkedPaymentMode(paymentMode, period: period, periodCount: periodCount)
+        if prices.isEmpty && paidWithoutPrice && mode == .payAsYouGo {
+            // No price to make an offer with: check the count and duration as an offer would.
+            let (total, overflow) = period.count.multipliedReportingOverflow(by: periodCount)
+            guard periodCount >= 1, !overflow, (try? SubscriptionPeriod(count: total, unit: period.unit)) != nil else {
+                throw .invalidOffer(
+                    "payAsYouGo:\(period)x\(periodCount)",
+                    reason: "the number of periods must be 1 or more, and the whole offer at most "
+                        + "\(SubscriptionPeriod.maximumCount) \(period.unit.rawValue)s")
+            }
         }
+        if !(prices.isEmpty && paidWithoutPrice) {
+            // Each price is checked as an offer with that price would be; with none, as one without.
+            for price in prices.isEmpty ? [nil] : prices.values.map(Optional.some) {
+                mode = try SubscriptionOffer(paymentMode: paymentMode, period: period, periodCount: periodCount, price: price)
+                    .paymentMode
+            }
+        }
+        self.kind = kind
         self.id = id
+        self.billingPlan = billingPlan
         self.paymentMode = mode
         self.period = period
         self.periodCount = periodCount
@@ -69,29 +181,43 @@ public struct CatalogOffer: Hashable, Sendable {
 /// An offer as a catalog file spells it, before it is checked; prices are already read.
 struct OfferFields {
     var id: String?
+    var billingPlan: String?
     var paymentMode: String?
     var period: String?
     var periodCount: Int?
     var prices: [Int: Price]
 }
 
+/// A catalog file's offers of one kind, before they are checked, with the file's name for them.
+struct OfferList {
+    /// The kind of the offers.
+    var kind: CatalogOffer.Kind
+    /// The file's key for the list, such as `adHocOffers`; `introductoryOffer` for a single offer.
+    var key: String
+    /// Whether the key holds one offer rather than an array.
+    var single = false
+    var offers: [OfferFields]
+}
+
 extension SubscriptionTerms {
     /// Checks a catalog entry's period and offers, for the catalog readers.
     ///
     /// - Parameters:
-    ///   - keys: the file's own names for the period, an offer's period, the promotional offers
-    ///     and their IDs, so that errors name fields as the file does.
+    ///   - offers: the entry's offer lists; promotional and win-back offers need IDs.
+    ///   - keys: the file's own names for the period, an offer's period and an offer's ID, so that
+    ///     errors name fields as the file does.
     ///   - required: whether the entry must be a subscription; otherwise an entry without a
     ///     period and offers is not one, and nil is returned.
+    ///   - paidWithoutPrice: whether a paid offer may have no price at all (and so be shown nowhere).
     ///   - fail: makes the error for a field and a reason.
     static func read(
-        period: String?, introductory: OfferFields?, promotional: [OfferFields]?,
-        keys: (period: String, offerPeriod: String, promotional: String, id: String), required: Bool,
+        period: String?, offers lists: [OfferList], billingPlans: [BillingPlan] = [],
+        keys: (period: String, offerPeriod: String, id: String), required: Bool, paidWithoutPrice: Bool = false,
         fail: (String, String) -> StorePriceError
     ) throws(StorePriceError) -> SubscriptionTerms? {
         guard let periodText = period else {
             if required { throw fail(keys.period, "missing; an auto-renewable subscription needs one, such as P1M") }
-            if introductory != nil || promotional != nil {
+            if lists.contains(where: { !$0.offers.isEmpty }) {
                 throw fail(keys.period, "missing; offers belong to a subscription, which needs a period such as P1M")
             }
             return nil
@@ -102,30 +228,30 @@ extension SubscriptionTerms {
         } catch {
             throw fail(keys.period, error.description)
         }
-        func offer(_ fields: OfferFields, field: String) throws(StorePriceError) -> CatalogOffer {
-            guard let mode = fields.paymentMode else {
-                throw fail("\(field).paymentMode", "missing; free, payAsYouGo or payUpFront")
-            }
-            guard let periodText = fields.period else { throw fail("\(field).\(keys.offerPeriod)", "missing; such as P1W") }
-            do {
-                return try CatalogOffer(
-                    id: fields.id, paymentMode: mode, period: SubscriptionPeriod(periodText),
-                    periodCount: fields.periodCount ?? 1, prices: fields.prices)
-            } catch {
-                throw fail(field, error.description)
+        var read: [CatalogOffer.Kind: [CatalogOffer]] = [:]
+        for list in lists {
+            for (index, fields) in list.offers.enumerated() {
+                let field = list.single ? list.key : "\(list.key)[\(index)]"
+                if list.kind == .promotional || list.kind == .winBack, fields.id?.isEmpty ?? true {
+                    throw fail("\(field).\(keys.id)", "missing; a \(list.kind == .winBack ? "win-back" : "promotional") offer needs its ID")
+                }
+                guard let mode = fields.paymentMode else {
+                    throw fail("\(field).paymentMode", "missing; free, payAsYouGo or payUpFront")
+                }
+                guard let periodText = fields.period else { throw fail("\(field).\(keys.offerPeriod)", "missing; such as P1W") }
+                do {
+                    read[list.kind, default: []].append(
+                        try CatalogOffer(
+                            kind: list.kind, id: fields.id, billingPlan: fields.billingPlan, paymentMode: mode,
+                            period: SubscriptionPeriod(periodText), periodCount: fields.periodCount ?? 1,
+                            prices: fields.prices, paidWithoutPrice: paidWithoutPrice))
+                } catch {
+                    throw fail(field, error.description)
+                }
             }
         }
-        let introductoryOffer = try introductory.map { (fields) throws(StorePriceError) in
-            try offer(fields, field: "introductoryOffer")
-        }
-        var promotionalOffers: [CatalogOffer] = []
-        for (index, fields) in (promotional ?? []).enumerated() {
-            let field = "\(keys.promotional)[\(index)]"
-            guard let id = fields.id, !id.isEmpty else {
-                throw fail("\(field).\(keys.id)", "missing; a promotional offer needs its ID")
-            }
-            promotionalOffers.append(try offer(fields, field: field))
-        }
-        return SubscriptionTerms(period: period, introductoryOffer: introductoryOffer, promotionalOffers: promotionalOffers)
+        return SubscriptionTerms(
+            period: period, introductoryOffers: read[.introductory] ?? [], promotionalOffers: read[.promotional] ?? [],
+            offerCodes: read[.offerCode] ?? [], winBackOffers: read[.winBack] ?? [], billingPlans: billingPlans)
     }
 }

@@ -22,7 +22,8 @@ struct RowWriter {
         self.options = options
     }
 
-    static let csvHeader = "product_id,storefront,account,price_locale,amount,formatted,title,period,price_per_period,offer,offer_terms"
+    static let csvHeader =
+        "product_id,storefront,account,price_locale,amount,formatted,title,period,price_per_period,offer,offer_terms,offers,billing_plans"
 
     mutating func begin(into output: inout OutputBuffer) {
         if format == .csv {
@@ -66,12 +67,32 @@ struct RowWriter {
         var pricePerPeriod: String
         var offer: String?
         var offerTerms: String?
+        var offers: [RenderedOffer]
+        var billingPlans: [RenderedBillingPlan]
+
+        /// Every offer on one line, for CSV and tables: `introductory: 1 week free; promotional
+        /// winback: $1.99 for 2 months`, with the terms (`payUpFront:P2M:1.99`) where there is no wording.
+        func offersSummary(_ shown: (String) -> String) -> String {
+            offers.map { offer in
+                let name = offer.kind.outputName + (offer.id.map { " \($0)" } ?? "")
+                return "\(name): \(offer.text.map(shown) ?? offer.offer.description)"
+            }.joined(separator: "; ")
+        }
+
+        /// Every billing plan on one line: `MONTHLY $0.50 (commitment $6.00)`.
+        func billingPlansSummary(_ shown: (String) -> String) -> String {
+            billingPlans.map { plan in
+                "\(plan.type) \(shown(plan.formattedPrice))"
+                    + (plan.formattedCommitmentPrice.map { " (commitment \(shown($0)))" } ?? "")
+            }.joined(separator: "; ")
+        }
     }
 
     /// What rows of products that are not subscriptions end with: written as constant bytes,
     /// since most rows of most catalogs are such rows.
-    private static let jsonNoSubscription = Array(#","period":null,"price_per_period":null,"offer":null,"offer_terms":null}"#.utf8)
-    private static let csvNoSubscription = Array(",,,,".utf8)
+    private static let jsonNoSubscription = Array(
+        #","period":null,"price_per_period":null,"offer":null,"offer_terms":null,"offers":null,"billing_plans":null}"#.utf8)
+    private static let csvNoSubscription = Array(",,,,,,".utf8)
 
     mutating func write(_ rows: RenderedBatch, into output: inout OutputBuffer) throws(StorePriceError) {
         let batchHasSubscriptions = rows.containsSubscriptions
@@ -79,13 +100,14 @@ struct RowWriter {
             let formatted = shown(rows.formatted(at: position))
             var cells: SubscriptionCells?
             if batchHasSubscriptions, let subscription = try rows.subscriptionText(at: position, options: options) {
-                if subscription.introductoryOffer != nil, subscription.introductoryOfferText == nil {
+                if subscription.offers.contains(where: { $0.text == nil }) {
                     localesWithoutWording.insert(rows.target(at: position).priceLocale.identifier)
                 }
                 cells = SubscriptionCells(
                     period: subscription.period.iso8601, pricePerPeriod: shown(subscription.pricePerPeriod),
                     offer: subscription.introductoryOfferText.map(shown),
-                    offerTerms: subscription.introductoryOffer?.description)
+                    offerTerms: subscription.introductoryOffer?.description, offers: subscription.offers,
+                    billingPlans: subscription.billingPlans)
             }
             switch format {
             case .jsonl:
@@ -106,7 +128,17 @@ struct RowWriter {
                     if let offer = cells.offer { Self.appendJSON(offer, to: &output) } else { output.append("null") }
                     output.append(#","offer_terms":"#)
                     if let terms = cells.offerTerms { Self.appendJSON(terms, to: &output) } else { output.append("null") }
-                    output.append(byte: UInt8(ascii: "}"))
+                    output.append(#","offers":["#)
+                    for (index, offer) in cells.offers.enumerated() {
+                        if index > 0 { output.append(byte: UInt8(ascii: ",")) }
+                        appendJSON(offer, to: &output)
+                    }
+                    output.append(#"],"billing_plans":["#)
+                    for (index, plan) in cells.billingPlans.enumerated() {
+                        if index > 0 { output.append(byte: UInt8(ascii: ",")) }
+                        appendJSON(plan, to: &output)
+                    }
+                    output.append("]}")
                 } else {
                     output.append(bytes: Self.jsonNoSubscription)
                 }
@@ -120,7 +152,10 @@ struct RowWriter {
                 output.append(byte: UInt8(ascii: ","))
                 Self.appendCSV(rows.title(at: position) ?? "", to: &output)
                 if let cells {
-                    for value in [cells.period, cells.pricePerPeriod, cells.offer ?? "", cells.offerTerms ?? ""] {
+                    for value in [
+                        cells.period, cells.pricePerPeriod, cells.offer ?? "", cells.offerTerms ?? "",
+                        cells.offersSummary(shown), cells.billingPlansSummary(shown),
+                    ] {
                         output.append(byte: UInt8(ascii: ","))
                         Self.appendCSV(value, to: &output)
                     }
@@ -133,7 +168,7 @@ struct RowWriter {
                 tableRows.append([
                     rows.productID(at: position), target.account?.name ?? target.storefront.alpha3,
                     target.priceLocale.identifier, formatted, rows.title(at: position) ?? "",
-                    cells?.pricePerPeriod ?? "", cells?.offer ?? cells?.offerTerms ?? "",
+                    cells?.pricePerPeriod ?? "", cells?.offersSummary(shown) ?? "",
                 ])
             }
         }
@@ -142,9 +177,56 @@ struct RowWriter {
     mutating func finish(into output: inout OutputBuffer) {
         guard format == .table else { return }
         output.append(
-            Listing.table(header: ["PRODUCT", "FOR", "PRICE LOCALE", "PRICE", "TITLE", "PER PERIOD", "OFFER"], rows: tableRows))
+            Listing.table(header: ["PRODUCT", "FOR", "PRICE LOCALE", "PRICE", "TITLE", "PER PERIOD", "OFFERS"], rows: tableRows))
         output.endLine()
         tableRows.removeAll()
+    }
+
+    /// An offer as a JSON object: `{"type":"promotional","id":"winback","billing_plan":null,
+    /// "payment_mode":"payUpFront","period":"P2M","count":1,"price":"1.99","formatted_price":"$1.99",
+    /// "text":"$1.99 for 2 months","terms":"payUpFront:P2M:1.99"}`.
+    private func appendJSON(_ offer: RenderedOffer, to output: inout OutputBuffer) {
+        output.append(#"{"type":""#)
+        output.append(offer.kind.outputName)
+        output.append(#"","id":"#)
+        appendJSONOrNull(offer.id, to: &output)
+        output.append(#","billing_plan":"#)
+        appendJSONOrNull(offer.billingPlan, to: &output)
+        output.append(#","payment_mode":""#)
+        output.append(offer.offer.paymentMode.rawValue)
+        output.append(#"","period":""#)
+        output.append(offer.offer.period.iso8601)
+        output.append(#"","count":"#)
+        output.append(String(offer.offer.periodCount))
+        output.append(#","price":"#)
+        appendJSONOrNull(offer.offer.price?.amount, to: &output)
+        output.append(#","formatted_price":"#)
+        appendJSONOrNull(offer.formattedPrice.map(shown), to: &output)
+        output.append(#","text":"#)
+        appendJSONOrNull(offer.text.map(shown), to: &output)
+        output.append(#","terms":"#)
+        Self.appendJSON(offer.offer.description, to: &output)
+        output.append(byte: UInt8(ascii: "}"))
+    }
+
+    /// A billing plan as a JSON object: `{"type":"MONTHLY","price":"0.5","formatted_price":"$0.50",
+    /// "commitment_price":"6","formatted_commitment_price":"$6.00"}`.
+    private func appendJSON(_ plan: RenderedBillingPlan, to output: inout OutputBuffer) {
+        output.append(#"{"type":"#)
+        Self.appendJSON(plan.type, to: &output)
+        output.append(#","price":""#)
+        output.append(plan.price.amount)
+        output.append(#"","formatted_price":"#)
+        Self.appendJSON(shown(plan.formattedPrice), to: &output)
+        output.append(#","commitment_price":"#)
+        appendJSONOrNull(plan.commitmentPrice?.amount, to: &output)
+        output.append(#","formatted_commitment_price":"#)
+        appendJSONOrNull(plan.formattedCommitmentPrice.map(shown), to: &output)
+        output.append(byte: UInt8(ascii: "}"))
+    }
+
+    private func appendJSONOrNull(_ text: String?, to output: inout OutputBuffer) {
+        if let text { Self.appendJSON(text, to: &output) } else { output.append("null") }
     }
 
     private func shown(_ text: String) -> String {

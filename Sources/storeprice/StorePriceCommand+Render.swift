@@ -115,7 +115,7 @@ extension StorePriceCommand {
                 let shown = locales.prefix(8).joined(separator: ", ") + (locales.count > 8 ? ", …" : "")
                 Console.error(
                     "no built-in offer wording for \(locales.count) price locale\(locales.count == 1 ? "" : "s") (\(shown)); "
-                        + "their offer column is empty and offer_terms has the offer")
+                        + "their offer text is empty (null in JSON Lines) and the offer's terms are written instead")
             }
             for invalid in report.invalidProducts {
                 Console.error("invalid product \(invalid)")

@@ -75,10 +75,11 @@ import Testing
         ("AUS", "com.example.theme.ocean", "Ocean Color Theme"),
         ("MEX", "com.example.hints.5", "5 pistas"),
         ("BRA", "com.example.removeads", "Remover anúncios"),
-        ("PRT", "com.example.removeads", "Remove Ads"),
+        // No pt-PT title: Portuguese of another region comes before English, as StoreKit chooses.
+        ("PRT", "com.example.removeads", "Remover anúncios"),
         ("JPN", "com.example.removeads", "Remove Ads"),
     ])
-    func titlesFollowTheStoreLanguageThenEnglish(_ code: String, _ product: String, _ title: String) throws {
+    func titlesFollowTheStoreLanguageThenItsOtherRegionsThenEnglish(_ code: String, _ product: String, _ title: String) throws {
         let result = try renderLines(workers: 1, targets: RenderTarget.storefronts([try Storefront(code)]))
         let line = try #require(result.lines.first { $0.hasPrefix(product + "\t") })
         expectBytes(String(line.split(separator: "\t").last ?? ""), title, code)

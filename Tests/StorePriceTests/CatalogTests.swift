@@ -175,7 +175,7 @@ import Testing
         #expect {
             _ = try renderer.render(&source) { _ in }
         } throws: { error in
-            String(describing: error) == "catalog 'catalog', field 'a in JPN': JPY uses 0 fraction digits; '0.99' has 2"
+            String(describing: error) == "catalog 's.storekit', field 'a.displayPrice for JPN': JPY uses 0 fraction digits; '0.99' has 2"
         }
     }
 }

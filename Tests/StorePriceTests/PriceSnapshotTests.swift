@@ -107,7 +107,7 @@ import Testing
             ])
         try snapshot.write(to: path)
         expectBytes(try String(contentsOfFile: path, encoding: .utf8), #"""
-            {"storeprice_snapshot":1,"storeprice":"0.1.0","icu":"72.1","cldr":"42.0","catalog":"catalog \"1\".jsonl","catalog_format":"jsonl","accounts":"accounts.json","display":"narrowSymbol","rounding":"halfEven","rows":2}
+            {"storeprice_snapshot":2,"storeprice":"0.1.0","icu":"72.1","cldr":"42.0","catalog":"catalog \"1\".jsonl","catalog_format":"jsonl","accounts":"accounts.json","display":"narrowSymbol","rounding":"halfEven","rows":2}
             {"product":"a","account":"usa","storefront":"USA","price_locale":"en_US@currency=USD","amount":"0.99","formatted":"$0.99","escaped":"$0.99"}
             {"product":"b\"quoted\\","account":"sau","storefront":"SAU","price_locale":"ar_SA@currency=SAR","amount":"3.99","formatted":"\#u{200F}٣٫٩٩\#u{00A0}ر.س.\#u{200F}","escaped":"\\u{200F}\\u{0663}\\u{066B}\\u{0669}\\u{0669}\\u{00A0}\\u{0631}.\\u{0633}.\\u{200F}"}
 
@@ -119,8 +119,8 @@ import Testing
     @Test(arguments: [
         ("", "empty file; expected a snapshot header"),
         ("{}", "line 1: not a StorePrice snapshot header (missing field 'storeprice_snapshot')"),
-        (#"{"storeprice_snapshot":2,"storeprice":"9","icu":"80.1","cldr":"48","catalog":null,"catalog_format":null,"accounts":null,"display":"symbol","rounding":"reject","rows":0}"#,
-         "line 1: snapshot format 2; this StorePrice reads format 1"),
+        (#"{"storeprice_snapshot":3,"storeprice":"9","icu":"80.1","cldr":"48","catalog":null,"catalog_format":null,"accounts":null,"display":"symbol","rounding":"reject","rows":0}"#,
+         "line 1: snapshot format 3; this StorePrice reads formats 1 to 2; record it again with 'storeprice snapshot' (or STOREPRICE_RECORD=all swift test)"),
         (#"{"storeprice_snapshot":1,"storeprice":"0.1.0","icu":"72.1","cldr":"42.0","catalog":null,"catalog_format":null,"accounts":null,"display":"emoji","rounding":"reject","rows":0}"#,
          "line 1: unknown display 'emoji'"),
         (#"""

@@ -17,7 +17,7 @@ import Testing
         // Rows are the same bytes; the header differs only in where the catalog is from here.
         #expect(written.count == golden.count)
         #expect(Array(written.dropFirst()) == Array(golden.dropFirst()))
-        expectBytes(String(golden[0]), #"{"storeprice_snapshot":1,"storeprice":"0.1.0","icu":"72.1","cldr":"42.0","catalog":"../catalog-sample.jsonl","catalog_format":null,"accounts":null,"display":"symbol","rounding":"reject","rows":5608}"#)
+        expectBytes(String(golden[0]), #"{"storeprice_snapshot":2,"storeprice":"0.1.0","icu":"72.1","cldr":"42.0","catalog":"../catalog-sample.jsonl","catalog_format":null,"accounts":null,"display":"symbol","rounding":"reject","rows":5608}"#)
         // Only the catalog path differs, relative to where each snapshot is, and it leads to the sample.
         let withoutCatalog = { (line: Substring) in String(line.replacing(#/"catalog":"[^"]*"/#, with: #""catalog":…"#)) }
         expectBytes(withoutCatalog(written[0]), withoutCatalog(golden[0]))
@@ -27,7 +27,7 @@ import Testing
     @Test func verifyOfTheCommittedGoldenPasses() throws {
         let run = try runStorePrice(["verify", sampleGolden.path])
         #expect(run.status == 0, "\(run.error)")
-        expectBytes(run.output, "all 5,608 strings match; snapshot made with ICU 72.1/CLDR 42.0, as now\n")
+        expectBytes(run.output, "all 12,961 strings match; snapshot made with ICU 72.1/CLDR 42.0, as now\n")
         expectBytes(run.error, "")
     }
 
@@ -39,7 +39,7 @@ import Testing
         expectBytes(run.output, #"""
             ja_JP@currency=JPY  com.example.level1  ¥160 → ￥160  (\u{00A5} → \u{FFE5})  for jpn
 
-            1 of 5,608 strings changed in 1 price locale; snapshot made with ICU 72.1/CLDR 42.0, as now
+            1 of 12,961 strings changed in 1 price locale; snapshot made with ICU 72.1/CLDR 42.0, as now
 
             """#)
         let html = try String(contentsOfFile: report, encoding: .utf8)
@@ -47,6 +47,45 @@ import Testing
         #expect(html.contains(#"<td class="changed" title="\u{00A5}160 → \u{FFE5}160"><del>¥160</del><ins>￥160</ins></td>"#))
         #expect(html.components(separatedBy: #"class="changed""#).count == 3, "the legend's and one cell's")
         #expect(html.contains(#"<td dir="rtl" title="\u{200F}\u{0663}\u{066B}\u{0669}\u{0669}\u{00A0}\u{0631}.\u{0633}.\u{200F}">"#))
+    }
+
+    @Test func verifyReportsAChangeInAnyStringARowShowsNamingTheField() throws {
+        // Only the price per period of JPN's monthly subscription differs from what renders now.
+        let golden = try editedSampleGolden { line in
+            guard line.hasPrefix(#"{"product":"com.example.pro.monthly","account":"jpn","#) else { return line }
+            return line.replacingOccurrences(
+                of: #""text":"￥800/月","escaped":"\\u{FFE5}800/\\u{6708}""#,
+                with: #""text":"￥800 / 月","escaped":"\\u{FFE5}800 / \\u{6708}""#)
+        }
+        let report = golden.deletingLastPathComponent().appendingPathComponent("diff.html").path
+        let run = try runStorePrice(["verify", golden.path, "--report", report])
+        #expect(run.status == 1, "\(run.error)")
+        expectBytes(run.output, #"""
+            ja_JP@currency=JPY  com.example.pro.monthly  price_per_period: ￥800 / 月 → ￥800/月  (" / " → /)  for jpn
+
+            1 of 12,961 strings changed in 1 price locale; snapshot made with ICU 72.1/CLDR 42.0, as now
+
+            """#)
+        let html = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(html.contains(#"<td class="changed" title="changed: price_per_period">￥800</td>"#))
+    }
+
+    @Test func aFormatOneGoldenStillVerifiesItsPrices() throws {
+        // Format 1 recorded prices only: no "strings" on any row.
+        let golden = try editedSampleGolden { line in
+            if line.hasPrefix(#"{"storeprice_snapshot":2,"#) {
+                return line.replacingOccurrences(of: #""storeprice_snapshot":2"#, with: #""storeprice_snapshot":1"#)
+            }
+            guard let range = line.range(of: #","strings":["#) else { return line }
+            return String(line[..<range.lowerBound]) + "}"
+        }
+        #expect(try !String(contentsOf: golden, encoding: .utf8).contains(#""strings""#))
+        let run = try runStorePrice(["verify", golden.path])
+        #expect(run.status == 0, "\(run.error)")
+        expectBytes(
+            run.output,
+            "all 5,608 strings match; snapshot made with ICU 72.1/CLDR 42.0, as now; the snapshot is format 1, which "
+                + "records prices only: record it again to compare titles, periods and offers\n")
     }
 
     /// A small catalog and three accounts, changed the ways a catalog changes: a price edited, a
@@ -69,7 +108,7 @@ import Testing
         let recorded = try runStorePrice(["snapshot", catalog.path, "--accounts", accounts.path, "--output", golden.path])
         #expect(recorded.status == 0, "\(recorded.error)")
         let header = try String(contentsOf: golden, encoding: .utf8).prefix { $0 != "\n" }
-        expectBytes(String(header), #"{"storeprice_snapshot":1,"storeprice":"0.1.0","icu":"72.1","cldr":"42.0","catalog":"../catalog.jsonl","catalog_format":null,"accounts":"../accounts.json","display":"symbol","rounding":"reject","rows":6}"#)
+        expectBytes(String(header), #"{"storeprice_snapshot":2,"storeprice":"0.1.0","icu":"72.1","cldr":"42.0","catalog":"../catalog.jsonl","catalog_format":null,"accounts":"../accounts.json","display":"symbol","rounding":"reject","rows":6}"#)
 
         try """
             {"id":"coins","prices":{"DEU":"1.09","JPN":"160","SAU":"3.99"}}

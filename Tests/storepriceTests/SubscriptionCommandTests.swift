@@ -88,10 +88,13 @@ import Testing
         ])
         #expect(run.status == 0, "\(run.error)")
         let rows = run.output.split(separator: "\n").filter { $0.hasPrefix("com.example.pro.") }
-        #expect(rows == [
-            "com.example.pro.weekly,USA,,en_US@currency=USD,1.99,$1.99,Pro Weekly,P1W,$1.99 per week,3 days free,free:P3D",
-            "com.example.pro.monthly,USA,,en_US@currency=USD,4.99,$4.99,Pro Monthly,P1M,$4.99 per month,$0.99 per month for 3 months,payAsYouGo:P1Mx3:0.99",
-            "com.example.pro.yearly,USA,,en_US@currency=USD,39.99,$39.99,Pro Yearly,P1Y,$39.99 per year,1 week free,free:P1W",
-        ])
+        let weekly = "com.example.pro.weekly,USA,,en_US@currency=USD,1.99,$1.99,Pro Weekly,P1W,$1.99 per week,3 days free,free:P3D,"
+            + "introductory: 3 days free,"
+        let monthly: String = "com.example.pro.monthly,USA,,en_US@currency=USD,4.99,$4.99,Pro Monthly,P1M,$4.99 per month,"
+            + "$0.99 per month for 3 months,payAsYouGo:P1Mx3:0.99,introductory: $0.99 per month for 3 months; "
+            + "promotional com.example.pro.winback: $1.99 for 2 months; offer_code SPRING: 1 month free,"
+        let yearly = "com.example.pro.yearly,USA,,en_US@currency=USD,39.99,$39.99,Pro Yearly,P1Y,$39.99 per year,1 week free,free:P1W,"
+            + "introductory: 1 week free,"
+        #expect(rows.map(String.init) == [weekly, monthly, yearly])
     }
 }
