@@ -9,7 +9,8 @@
 # jsonl, storekit, plist, json, snapshot. Each starts from the seeds in Fuzz/Corpus/TARGET, which
 # are copied so the committed seeds stay as they are; new inputs libFuzzer finds go to
 # Fuzz/.work/TARGET. A crash leaves its input in Fuzz/artifacts/ and fails the script: fix it,
-# then add the input to Tests/Fixtures/fuzz/TARGET/ so that `swift test` keeps it fixed.
+# then add the input to Tests/Fixtures/fuzz/TARGET/, and its outcome (accepted, or the exact
+# error message) to FuzzRegressionTests.outcomes, so that `swift test` keeps it fixed.
 # Each target's summary (runs, coverage, peak memory) is printed and kept in Fuzz/.work/TARGET.log.
 set -euo pipefail
 cd "$(dirname "$0")/.."

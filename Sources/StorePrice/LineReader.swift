@@ -10,9 +10,14 @@ import Darwin
 ///
 /// Lines end with `\n`; a `\r` before it and a UTF-8 byte order mark at the start of the file are
 /// removed. A line longer than ``maximumLineLength`` or not valid UTF-8 is an error naming the line.
-final class LineReader {
-    /// The longest line accepted, in bytes.
-    static let maximumLineLength = 1 << 20
+/// The catalog readers, snapshots and the CLI's `format --batch` read through it.
+package final class LineReader {
+    /// The longest line accepted, in bytes, without its line ending: exactly 1 MiB passes,
+    /// 1 MiB + 1 byte does not.
+    package static let maximumLineLength = 1 << 20
+    /// Bytes a line may have beyond ``maximumLineLength`` before its `\n`: a `\r`, and a byte
+    /// order mark on the first line.
+    private static let lineEndingAllowance = 4
 
     private let file: InputFile
     private var buffer: [UInt8]
@@ -20,22 +25,28 @@ final class LineReader {
     private var end = 0
     private var atEnd = false
     /// The number of the last line returned, from 1.
-    private(set) var lineNumber = 0
+    package private(set) var lineNumber = 0
     /// Bytes consumed so far, and the file's size when known.
     private(set) var bytesRead = 0
 
+    /// What one line holds, for the too-long error: "one product or price".
+    private let lineHolds: String
+
     /// Opens a file; `-` is standard input.
-    init(path: String) throws(StorePriceError) {
+    ///
+    /// - Parameter lineHolds: what one line holds, such as `one product or price`, for errors.
+    package init(path: String, lineHolds: String = "one product or price") throws(StorePriceError) {
+        self.lineHolds = lineHolds
         file = try InputFile(path: path)
         buffer = [UInt8](repeating: 0, count: 1 << 18)
     }
 
-    var path: String { file.path }
+    package var path: String { file.path }
     /// The file's size, when known.
     var totalBytes: Int? { file.size }
 
     /// The next line as a string, without its line ending; nil at the end of the input.
-    func nextLine() throws(StorePriceError) -> String? {
+    package func nextLine() throws(StorePriceError) -> String? {
         while true {
             if let newline = indexOfNewline() {
                 let line = try takeLine(upTo: newline, consumed: newline + 1)
@@ -65,6 +76,7 @@ final class LineReader {
             from += 3
         }
         if to > from, buffer[to - 1] == UInt8(ascii: "\r") { to -= 1 }
+        guard to - from <= Self.maximumLineLength else { throw tooLong(line: lineNumber) }
         let text = buffer.withUnsafeBufferPointer { bytes in
             String(validating: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
         }
@@ -88,12 +100,11 @@ final class LineReader {
             end = pending
         }
         if end == buffer.count {
-            guard buffer.count <= Self.maximumLineLength else {
-                throw .invalidCatalog(
-                    source: path, line: lineNumber + 1, field: nil,
-                    reason: "longer than \(Self.maximumLineLength >> 20) MiB; a line holds one product or price")
-            }
-            buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+            // The buffer holds one partial line. Grow it up to the longest line that can pass,
+            // with its line ending and "\n"; a partial line longer than that cannot pass.
+            let capacity = Self.maximumLineLength + Self.lineEndingAllowance + 1
+            guard end < capacity else { throw tooLong(line: lineNumber + 1) }
+            buffer.append(contentsOf: repeatElement(0, count: min(buffer.count, capacity - buffer.count)))
         }
         let from = end
         let count = try buffer.withUnsafeMutableBytes { bytes in
@@ -103,5 +114,11 @@ final class LineReader {
         }.get()
         if count == 0 { atEnd = true }
         end += count
+    }
+
+    private func tooLong(line: Int) -> StorePriceError {
+        .invalidCatalog(
+            source: path, line: line, field: nil,
+            reason: "longer than \(Self.maximumLineLength >> 20) MiB; a line holds \(lineHolds)")
     }
 }

@@ -16,12 +16,16 @@ struct BatchFormatter {
     static let formatterLimit = 1024
 
     /// Formats every line of standard input and returns how many failed.
-    func run() -> Int {
+    ///
+    /// - Throws: for a line longer than 1 MiB or not UTF-8, which ends the run: standard input is
+    ///   read as catalogs are, line by line in bounded memory.
+    func run() throws(StorePriceError) -> Int {
         var output = OutputBuffer(descriptor: Console.standardOutput)
+        defer { output.flush() }
         var formatters: [String: Result<PriceFormatter, StorePriceError>] = [:]
         var failures = 0
-        while var line = readLine(strippingNewline: true) {
-            if line.utf8.last == UInt8(ascii: "\r") { line.removeLast() }
+        let lines = try LineReader(path: "-", lineHolds: "one price locale and amount")
+        while let line = try Self.nextLine(lines) {
             let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
             let localeText = String(fields[0])
             let amountText = fields.count > 1 ? String(fields[1]) : ""
@@ -65,7 +69,15 @@ struct BatchFormatter {
             }
             output.endLine()
         }
-        output.flush()
         return failures
+    }
+
+    /// The next line of standard input, with a reading error worded for it.
+    private static func nextLine(_ lines: LineReader) throws(StorePriceError) -> String? {
+        do {
+            return try lines.nextLine()
+        } catch .invalidCatalog(_, let line, _, let reason) {
+            throw .unreadableFile(path: "standard input", reason: "line \(line ?? lines.lineNumber + 1): \(reason)")
+        }
     }
 }

@@ -182,7 +182,7 @@ extension StorePriceCommand {
 
         func run() throws {
             if batch {
-                let failures = BatchFormatter(options: formatting.options, escape: formatting.escape).run()
+                let failures = try BatchFormatter(options: formatting.options, escape: formatting.escape).run()
                 if failures > 0 {
                     Console.error("\(failures) line\(failures == 1 ? "" : "s") failed")
                     throw ExitCode.dataError

@@ -1,3 +1,4 @@
+import Foundation
 import ICUNumberFormat
 import TestSupport
 import Testing
@@ -41,10 +42,22 @@ import Testing
         #expect(ICUError(code: 1).description == "U_ILLEGAL_ARGUMENT_ERROR")
     }
 
-    @Test func knowsItsVersions() {
-        #expect(ICU.version.split(separator: ".").count == 2)
-        #expect(Int(ICU.version.split(separator: ".")[0]) ?? 0 >= 60)
-        #expect(Int(ICU.cldrVersion.split(separator: ".")[0]) ?? 0 >= 30)
+    /// The version the library reports is the one pkg-config says the package was built against,
+    /// and its CLDR is the one that ICU release carries (ICU 66 and later: CLDR = ICU − 30).
+    @Test func knowsItsVersions() throws {
+        let pkgConfig = Process()
+        pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        pkgConfig.arguments = ["pkg-config", "--modversion", "icu-i18n"]
+        let pipe = Pipe()
+        pkgConfig.standardOutput = pipe
+        try pkgConfig.run()
+        pkgConfig.waitUntilExit()
+        let built = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        expectBytes(ICU.version, built)
+        let icuMajor = try #require(Int(ICU.version.split(separator: ".")[0]))
+        let cldrMajor = try #require(Int(ICU.cldrVersion.split(separator: ".")[0]))
+        #expect(cldrMajor == icuMajor - 30, "ICU \(ICU.version) carries CLDR \(ICU.cldrVersion)")
     }
 
     @Test func knowsLocalesRegionsAndCurrencies() throws {

@@ -45,6 +45,33 @@ import Testing
         }
     }
 
+    /// `all` records every golden, even one that matches; `failed` leaves a matching one alone. A
+    /// format 1 golden matches (its prices are compared) and shows the difference: `all` rewrites
+    /// it in format 2, `failed` does not.
+    @Test func recordingAllRewritesEvenAMatchingGolden() throws {
+        let golden = try editedSampleGolden { line in
+            if line.hasPrefix(#"{"storeprice_snapshot":2,"#) {
+                return line.replacingOccurrences(of: #""storeprice_snapshot":2"#, with: #""storeprice_snapshot":1"#)
+            }
+            guard let range = line.range(of: #","strings":["#) else { return line }
+            return String(line[..<range.lowerBound]) + "}"
+        }.path
+        let check = PriceSnapshotCheck(catalog: Self.catalog, golden: golden)
+        guard case .success(.matched) = check.run(record: .failed) else {
+            Issue.record("a matching format 1 golden did not match under 'failed'")
+            return
+        }
+        #expect(try String(contentsOfFile: golden, encoding: .utf8).hasPrefix(#"{"storeprice_snapshot":1,"#))
+        guard case .success(.recorded(let path, _)) = check.run(record: .all) else {
+            Issue.record("'all' did not record a matching golden")
+            return
+        }
+        #expect(path == golden)
+        let rewritten = try String(contentsOfFile: golden, encoding: .utf8)
+        #expect(rewritten.hasPrefix(#"{"storeprice_snapshot":2,"#))
+        #expect(rewritten.contains(#""strings":[{"field":"title""#))
+    }
+
     @Test func aMissingGoldenFailsUnlessRecordingMissingOnes() throws {
         let golden = try temporaryDirectory().appendingPathComponent("new.jsonl").path
         let check = PriceSnapshotCheck(catalog: Self.catalog, golden: golden)

@@ -4,29 +4,33 @@ import TestSupport
 import Testing
 
 /// Inputs the fuzzers (Scripts/fuzz.sh) once crashed on, kept so that they stay fixed. Each file
-/// in Tests/Fixtures/fuzz/TARGET/ goes to the parser FUZZ_TARGET=TARGET feeds, and must be
-/// accepted or refused with a one-line StorePriceError.
+/// in Tests/Fixtures/fuzz/TARGET/ goes to the parser FUZZ_TARGET=TARGET feeds, and must give the
+/// outcome pinned for it in ``outcomes``: accepted, or refused with that exact one-line message.
 @Suite struct FuzzRegressionTests {
     static let root = repositoryFile("Tests/Fixtures/fuzz")
 
-    static var inputs: [String] {
+    /// Every fixture, and what it must give: "accepted", or the error's exact message.
+    static let outcomes: [String: String] = [
+        "locale/multi-line-error": #"unsupported locale 'ja_J\u{000A}\u{0000}\u{0000}\u{0000}rrency=JPY': "#
+            + #"ICU does not know region 'J\u{000A}\u{0000}\u{0000}\u{0000}rrency=JPY'"#,
+    ]
+
+    @Test func everyFixtureHasAnOutcomeAndEveryOutcomeAFixture() throws {
         let manager = FileManager.default
-        let targets = (try? manager.contentsOfDirectory(atPath: root.path)) ?? []
-        return targets.sorted().flatMap { target in
-            ((try? manager.contentsOfDirectory(atPath: root.appendingPathComponent(target).path)) ?? []).sorted()
+        let fixtures = try manager.contentsOfDirectory(atPath: Self.root.path).sorted().flatMap { target in
+            try manager.contentsOfDirectory(atPath: Self.root.appendingPathComponent(target).path).sorted()
                 .map { "\(target)/\($0)" }
         }
+        #expect(!fixtures.isEmpty)
+        #expect(fixtures == Self.outcomes.keys.sorted())
     }
 
-    @Test func thereAreRegressionInputs() {
-        #expect(Self.inputs.contains("locale/multi-line-error"))
-    }
-
-    @Test(arguments: inputs)
+    @Test(arguments: outcomes.keys.sorted())
     func aFormerCrashIsHandled(_ input: String) throws {
         let url = Self.root.appendingPathComponent(input)
         let bytes = try [UInt8](Data(contentsOf: url))
         let text = String(decoding: bytes, as: UTF8.self)
+        let expected = try #require(Self.outcomes[input])
         do {
             switch input.split(separator: "/")[0] {
             case "amount": _ = try Price(text, currency: CurrencyCode("USD"))
@@ -41,9 +45,9 @@ import Testing
             case "snapshot": _ = try PriceSnapshot(contentsOfFile: url.path)
             default: Issue.record("no parser for \(input)")
             }
+            expectBytes("accepted", expected, input)
         } catch {
-            #expect(!error.description.isEmpty)
-            #expect(!error.description.contains("\n"), "\(escaped(error.description))")
+            expectBytes(error.description, expected, input)
         }
     }
 }

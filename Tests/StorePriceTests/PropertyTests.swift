@@ -65,6 +65,7 @@ import Testing
                 mismatches.append("\(item.locale) \(item.amount): \(escaped(ours)) vs ICU \(escaped(theirs ?? "nil"))")
             }
         }
+        #expect(cases.count == 20_000)
         #expect(mismatches.isEmpty, "seed \(Self.seed): \(mismatches.count) of \(cases.count), first: \(mismatches.prefix(5))")
     }
 
@@ -82,8 +83,16 @@ import Testing
             }
             results.set(thread, out)
         }
+        // The expected strings are the single-threaded run's; each is also checked against ICU's
+        // older API, so an empty or wrong reference cannot pass.
+        #expect(expected.count == 2_000)
+        for (item, text) in zip(cases, expected).prefix(200) {
+            let canonical = try Price(item.amount, currency: item.locale.currency).amount
+            expectBytes(text, ICULegacyFormat.currency(canonical, locale: item.locale.identifier) ?? "nil", "\(item.locale)")
+        }
         for thread in 0..<8 {
             let got = results.get(thread)
+            #expect(got.count == expected.count, "thread \(thread) formatted \(got.count) strings")
             let differing = zip(got, expected).filter { $0 != $1 }.count
             #expect(differing == 0, "thread \(thread): \(differing) strings differ")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import ICUNumberFormat
 import StorePrice
 import TestSupport
 import Testing
@@ -22,7 +23,8 @@ import Testing
         for account in TestAccountFile.builtIn.accounts {
             let amount = account.priceLocale.currency.fractionDigits == 0 ? "1200" : "9.99"
             let text = try PriceFormatter(locale: account.priceLocale).format(amount: amount)
-            #expect(!text.isEmpty, "\(account)")
+            // Against ICU's older API, which reads the currency from the locale's keyword itself.
+            expectBytes(text, ICULegacyFormat.currency(amount, locale: account.priceLocale.identifier) ?? "(no result)", "\(account)")
         }
     }
 
@@ -72,6 +74,24 @@ import Testing
         } throws: { error in
             expectBytes(String(describing: error), message)
             return true
+        }
+    }
+
+    /// Every secret word, in the spellings files use, is refused and never echoed.
+    @Test(arguments: [
+        "token", "Token", "refresh_token", "accessToken", "password", "pass-word", "passwd", "passcode", "secret",
+        "clientSecret", "apikey", "api_key", "privateKey", "private-key", "credential", "credentials",
+    ])
+    func aSecretFieldIsRefusedWhateverItsSpelling(_ field: String) {
+        let json = #"[{"name": "a", "email": "a@example.com", "storefront": "USA", "\#(field)": "hunter2"}]"#
+        #expect {
+            try TestAccountFile(data: Data(json.utf8), source: "bad.json")
+        } throws: { error in
+            expectBytes(
+                String(describing: error),
+                "accounts file 'bad.json', entry 1 ('a'): has a '\(field)' field; an accounts file never holds passwords or "
+                    + "other secrets (keep them in a keychain or your CI's secret store)")
+            return !String(describing: error).contains("hunter2")
         }
     }
 

@@ -46,6 +46,22 @@ import Testing
         expectBytes(run.output, expected)
     }
 
+    @Test func aLineOfExactlyOneMiBIsReadAndOneByteMoreEndsTheRun() throws {
+        let prefix = "en_US@currency=USD\t"
+        let fits = prefix + String(repeating: "1", count: (1 << 20) - prefix.utf8.count)
+        let ok = try runStorePrice(["format", "--batch"], input: Data((fits + "\nen_US@currency=USD\t1\n").utf8))
+        // Read, and refused as an amount (over 100 characters), not as a line.
+        let refusal = "\terror: invalid amount '\(String(repeating: "1", count: 64))…': longer than 100 characters\n"
+        #expect(ok.output.utf8.count == (1 << 20) + refusal.utf8.count + "en_US@currency=USD\t1\t$1.00\n".utf8.count)
+        #expect(ok.output.hasSuffix(refusal + "en_US@currency=USD\t1\t$1.00\n"))
+        expectBytes(ok.error, "storeprice: 1 line failed\n")
+
+        let over = try runStorePrice(["format", "--batch"], input: Data(("en_US@currency=USD\t1\n" + fits + "1\n").utf8))
+        #expect(over.status == 65)
+        expectBytes(over.output, "en_US@currency=USD\t1\t$1.00\n")
+        expectBytes(over.error, "storeprice: cannot read 'standard input': line 2: longer than 1 MiB; a line holds one price locale and amount\n")
+    }
+
     @Test func exitsZeroWhenEveryLineFormats() throws {
         let run = try runStorePrice(
             ["format", "--batch", "--rounding", "half-even", "--escape"],

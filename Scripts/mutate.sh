@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# A small mutation check: break one behaviour at a time, run the tests that should notice, and list
+# the breaks that no test noticed (survivors). Run it before a release; it is not part of CI
+# (about 25 minutes on 2 cores).
+#
+# The tree is copied to a scratch directory and built once; each mutant then replaces one exact
+# piece of source text, rebuilds, runs its tests, and restores the file. A mutant whose text is no
+# longer in the source is reported as stale: update it with the code.
+#
+# Usage: Scripts/mutate.sh [NAME…]      (all mutants, or those named)
+# Exit status: 0 when every mutant was killed, 1 when one survived or is stale.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+work="${STOREPRICE_MUTATION_DIR:-$(mktemp -d)}"
+log="$work/log"
+mkdir -p "$work" "$log"
+echo "mutate: copying the tree to $work/tree"
+rm -rf "$work/tree"
+mkdir -p "$work/tree"
+# The tracked files as they are now (with uncommitted edits), without build folders.
+(cd "$root" && git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$work/tree")
+[ -d "$root/../shared" ] && ln -sfn "$root/../shared" "$work/shared"
+cd "$work/tree"
+echo "mutate: building"
+swift build --build-tests >"$log/build.log" 2>&1 || { tail -20 "$log/build.log"; echo "mutate: the unmutated tree does not build"; exit 1; }
+
+# NAME | FILE | TEXT | REPLACEMENT | TEST FILTER (swift test --filter; \.Suite/ matches one suite)
+# Fields are separated by " | "; \n in TEXT or REPLACEMENT is a newline.
+mutants=$(cat <<'EOF'
+keyword-dropped | Sources/StorePrice/FormatterCache.swift | locale: locale.identifier) | locale: locale.languageIdentifier) | \.WholePriceLocaleTests/
+script-dropped | Sources/StorePrice/LocaleSubtags.swift | if let script { id += "_" + script } | _ = script | \.WholePriceLocaleTests/
+half-even-is-half-up | Sources/StorePrice/PriceFormatter.swift | case .halfEven: "rounding-mode-half-even" | case .halfEven: "rounding-mode-half-up" | \.PriceFormatterTests/
+symbol-is-narrow | Sources/StorePrice/PriceFormatter.swift | case .symbol: "unit-width-short" | case .symbol: "unit-width-narrow" | \.PriceFormatterTests/
+negative-zero-signed | Sources/StorePrice/PriceFormatter.swift | return String(price.amount.dropFirst()) | return price.amount | \.WholePriceLocaleTests/
+currency-converted | Sources/StorePrice/PriceFormatter.swift | guard price.currency == locale.currency else { | guard price.currency == price.currency else { | \.PriceFormatterTests/
+repeated-keyword-kept | Sources/StorePrice/PriceLocale.swift | guard currencyText == nil else { | guard currencyText == currencyText else { | \.WholePriceLocaleTests/
+uncommon-currency-accepted | Sources/StorePrice/CurrencyCode.swift | guard !ICU.uncommonCurrencyCodes.contains(upper) else { | guard ICU.uncommonCurrencyCodes.isEmpty || true else { | \.WholePriceLocaleTests/
+kelvin-storefront | Sources/StorePrice/Storefront.swift | guard key.utf8.allSatisfy({ $0 < 0x80 }) else { throw .unknownStorefront(code, suggestions: []) } | _ = 0 | \.WholePriceLocaleTests/
+trailing-zeros-kept | Sources/StorePrice/Price.swift | while fraction.last == UInt8(ascii: "0") { fraction.removeLast() } | _ = 0 | \.PriceTests/
+second-price-kept | Sources/StorePrice/JSONLinesCatalogReader.swift | guard made[storefront.id] == nil else { | guard made[storefront.id] == made[storefront.id] else { | \.CatalogTests/|\.HostileFileTests/
+stale-free-trial-price | Sources/StorePrice/StoreKitConfiguration.swift | prices: isFree ? [:] : try price( | prices: try price( | \.StoreKitConfigurationTests/|\.RealWorldStoreKitTests/
+promotional-offers-unread | Sources/StorePrice/StoreKitConfiguration.swift | try list(entry.adHocOffers, kind: .promotional | try list(nil, kind: .promotional | \.StoreKitConfigurationTests/|\.RealWorldStoreKitTests/
+title-other-region-skipped | Sources/StorePrice/Product.swift | if let tag = sameLanguage.min( | if sameLanguage.isEmpty, let tag = sameLanguage.min( | \.CatalogRendererTests/|\.StoreKitConfigurationTests/
+slices-joined-backwards | Sources/StorePrice/CatalogRenderer.swift | for slice in 0..<slices { | for slice in (0..<slices).reversed() { | \.RenderCommandTests/
+amount-normalized-in-error | Sources/StorePrice/ProductOrigin.swift | reason = StorePriceError.excessPrecision(amount: place.written, | reason = StorePriceError.excessPrecision(amount: String(place.written.prefix(3)), | \.CatalogPriceErrorTests/
+json-unescaped | Sources/storeprice/RowWriter.swift | if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) { | if !text.isEmpty { | \.RenderCommandTests/
+csv-unquoted | Sources/storeprice/OutputFormat.swift | return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" | return text | \.RenderCommandTests/
+escape-ignored | Sources/storeprice/RowWriter.swift | escape ? UnicodeEscaping.escapeNonASCII(text) : text | text | \.RenderCommandTests/
+verify-blind-to-nbsp | Sources/StorePrice/PriceSnapshotDiff.swift | if before != after { | if String(String.UnicodeScalarView(before.formatted.unicodeScalars.map { $0 == "\u{00A0}" ? " " : $0 })) != String(String.UnicodeScalarView(after.formatted.unicodeScalars.map { $0 == "\u{00A0}" ? " " : $0 })) \|\| before.strings != after.strings { | \.SnapshotCommandTests/
+verify-skips-fields | Sources/StorePrice/PriceSnapshotDiff.swift | for (field, old, new) in fieldChanges(before, after) { | for (field, old, new) in fieldChanges(before, after).prefix(0) { | \.SnapshotCommandTests/
+escaped-copy-unchecked | Sources/StorePrice/PriceSnapshot.swift | guard row.escaped == stored.escaped else { | guard row.escaped == row.escaped else { | \.GoldenSnapshotTests/|\.PriceSnapshotTests/
+record-all-is-failed | Sources/StorePriceTesting/PriceSnapshotCheck.swift | if record == .all \|\| (record == .failed && !diff.isEmpty) { | if (record == .all \|\| record == .failed) && !diff.isEmpty { | \.GoldenSnapshotTests/
+token-not-secret | Sources/StorePrice/TestAccountFile.swift | "secret", "token", "apikey" | "secret", "apikey" | \.TestAccountTests/
+line-limit-plus-one | Sources/StorePrice/LineReader.swift | guard to - from <= Self.maximumLineLength else | guard to - from <= Self.maximumLineLength + 1 else | \.CatalogTests/|\.BatchTests/
+batch-line-unbounded | Sources/storeprice/BatchFormatter.swift | let lines = try LineReader(path: "-", lineHolds: "one price locale and amount") | let lines = try LineReader(path: "-", lineHolds: "anything") | \.BatchTests/
+temporary-file-left | Sources/StorePrice/OutputFile.swift | if !committed { unlink(temporaryPath) } | if committed { unlink(temporaryPath) } | \.RenderCommandTests/|\.HostileFileTests/
+EOF
+)
+
+killed=()
+survived=()
+stale=()
+while IFS= read -r line; do
+  [ -n "$line" ] || continue
+  name=$(printf '%s' "$line" | awk -F' [|] ' '{print $1}')
+  if [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qx "$name"; then continue; fi
+  file=$(printf '%s' "$line" | awk -F' [|] ' '{print $2}')
+  filter=$(printf '%s' "$line" | awk -F' [|] ' '{print $5}')
+  cp "$file" "$work/original"
+  if ! MUTANT_LINE="$line" python3 - "$file" <<'PY'
+import os, sys
+fields = os.environ["MUTANT_LINE"].split(" | ")
+text, replacement = (f.replace("\\|", "|").replace("\\n", "\n") for f in fields[2:4])
+path = sys.argv[1]
+source = open(path, encoding="utf-8").read()
+if source.count(text) != 1:
+    sys.exit(1)
+open(path, "w", encoding="utf-8").write(source.replace(text, replacement))
+PY
+  then
+    echo "mutate: $name: STALE, its text is not once in $file"
+    stale+=("$name")
+    continue
+  fi
+  if ! swift build --build-tests >"$log/$name.build.log" 2>&1; then
+    echo "mutate: $name: killed by the compiler"
+    killed+=("$name (compiler)")
+  elif swift test --skip-build --filter "$filter" >"$log/$name.test.log" 2>&1; then
+    echo "mutate: $name: SURVIVED ($filter passed)"
+    survived+=("$name")
+  else
+    killer=$(grep -m1 -oE '✘ Test [A-Za-z0-9_]+' "$log/$name.test.log" | sed 's/✘ Test //' || true)
+    echo "mutate: $name: killed by ${killer:-$filter}"
+    killed+=("$name (${killer:-$filter})")
+  fi
+  cp "$work/original" "$file"
+done <<<"$mutants"
+
+swift build --build-tests >"$log/restore.log" 2>&1 || true
+echo
+echo "mutate: ${#killed[@]} killed, ${#survived[@]} survived, ${#stale[@]} stale (logs in $log)"
+for name in "${survived[@]}"; do echo "  survived: $name"; done
+for name in "${stale[@]}"; do echo "  stale: $name"; done
+[ ${#survived[@]} -eq 0 ] && [ ${#stale[@]} -eq 0 ]
