@@ -131,28 +131,39 @@ public struct RenderedBatch: RandomAccessCollection, Sendable {
         let builtIn = wording == nil ? try OfferWording.builtIn(for: locale) : nil
         let chosenWording = wording ?? builtIn
         let storefrontID = target.storefront.id
+        // A price the options cannot show is named as the catalog writes it, where it was read.
+        func named<T>(_ origin: ProductOrigin?, _ body: () throws(StorePriceError) -> T) throws(StorePriceError) -> T {
+            do {
+                return try body()
+            } catch {
+                throw origin?.error(error, storefrontID: storefrontID, target: target.description) ?? error
+            }
+        }
+        let formatter = try PriceFormatter(locale: locale, options: options)
         var offers: [RenderedOffer] = []
         for catalogOffer in terms.offers {
             guard let offer = catalogOffer.offer(inStorefront: storefrontID) else { continue }
-            let formatter = try PriceFormatter(locale: locale, options: options)
             offers.append(
-                RenderedOffer(
-                    kind: catalogOffer.kind, id: catalogOffer.id, billingPlan: catalogOffer.billingPlan, offer: offer,
-                    formattedPrice: try offer.price.map { (price) throws(StorePriceError) in try formatter.format(price) },
-                    text: try chosenWording.map { (chosen) throws(StorePriceError) in
-                        try offer.text(in: locale, wording: chosen, options: options)
-                    }))
+                try named(catalogOffer.origin) { () throws(StorePriceError) in
+                    RenderedOffer(
+                        kind: catalogOffer.kind, id: catalogOffer.id, billingPlan: catalogOffer.billingPlan, offer: offer,
+                        formattedPrice: try offer.price.map { (price) throws(StorePriceError) in try formatter.format(price) },
+                        text: try chosenWording.map { (chosen) throws(StorePriceError) in
+                            try offer.text(in: locale, wording: chosen, options: options)
+                        })
+                })
         }
         var plans: [RenderedBillingPlan] = []
         for plan in terms.billingPlans {
             guard let price = plan.prices[storefrontID] else { continue }
-            let formatter = try PriceFormatter(locale: locale, options: options)
+            let commitment = plan.commitmentPrices[storefrontID]
             plans.append(
                 RenderedBillingPlan(
-                    type: plan.type, price: price, formattedPrice: try formatter.format(price),
-                    commitmentPrice: plan.commitmentPrices[storefrontID],
-                    formattedCommitmentPrice: try plan.commitmentPrices[storefrontID].map {
-                        (price) throws(StorePriceError) in try formatter.format(price)
+                    type: plan.type, price: price,
+                    formattedPrice: try named(plan.origin) { () throws(StorePriceError) in try formatter.format(price) },
+                    commitmentPrice: commitment,
+                    formattedCommitmentPrice: try named(plan.commitmentOrigin) { () throws(StorePriceError) in
+                        try commitment.map { (price) throws(StorePriceError) in try formatter.format(price) }
                     }))
         }
         // The row's price is formatted already: only the per-period pattern is added.
@@ -232,7 +243,8 @@ public struct InvalidProduct: Hashable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    public var description: String { "\(productID): \(reasonDescription)" }
+    /// `com.example.level1: no price in CHN`, the product ID escaped as in errors.
+    public var description: String { "\(productID.escapedForMessage): \(reasonDescription)" }
 
     /// Why, in words: `not in the catalog`, `no price in BLR, RUS`.
     public var reasonDescription: String {

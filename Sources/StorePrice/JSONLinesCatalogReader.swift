@@ -39,6 +39,12 @@ final class JSONLinesCatalogReader: CatalogSource {
 
     var progress: (done: Int, total: Int?) { (lines.bytesRead, lines.totalBytes) }
 
+    /// The fields a line may have.
+    static let fields = [
+        "id", "prices", "title", "description", "period", "introductoryOffer", "promotionalOffers", "offerCodes",
+        "winBackOffers",
+    ]
+
     private struct Line: Decodable {
         var id: FieldValue?
         var prices: [String: FieldValue]?
@@ -69,6 +75,19 @@ final class JSONLinesCatalogReader: CatalogSource {
                 line = try decoder.decode(Line.self, from: Data(text.utf8))
             } catch {
                 throw .invalidCatalog(source: source, line: number, field: nil, reason: "not a JSON object (\(describe(error)))")
+            }
+            let keys = JSONDuplicateKeys.scan(text)
+            if let repeated = keys.repeated {
+                throw .invalidCatalog(
+                    source: source, line: number, field: repeated,
+                    reason: "appears twice in one object; JSON readers keep only one of the two")
+            }
+            // An unknown key is most likely a misspelt one (winbackOffers for winBackOffers), whose
+            // data would otherwise be dropped without a word.
+            if let unknown = keys.topLevelKeys.first(where: { !Self.fields.contains($0) }) {
+                throw .invalidCatalog(
+                    source: source, line: number, field: unknown,
+                    reason: "unknown field; a line has \(Self.fields.joined(separator: ", "))")
             }
             guard case .string(let id)? = line.id, !id.isEmpty else {
                 throw .invalidCatalog(source: source, line: number, field: "id", reason: "missing; expected a product ID string")
@@ -111,17 +130,20 @@ final class JSONLinesCatalogReader: CatalogSource {
         }
         func fields(_ offer: Offer, field: String) throws(StorePriceError) -> OfferFields {
             var made: [Int: Price] = [:]
+            var places: [Int: ProductOrigin.PriceSource] = [:]
             for code in (offer.prices ?? [:]).keys.sorted() {
                 let priceField = "\(field).prices.\(code)"
                 guard case .string(let amount)? = offer.prices?[code] else {
                     throw fail(priceField, "expected decimal text such as \"0.99\"")
                 }
                 let storefront = try storefronts.storefront(code, source: source, line: number, field: priceField)
+                guard made[storefront.id] == nil else { throw fail(priceField, "a second price for \(storefront.alpha3)") }
                 made[storefront.id] = try prices.price(amount, in: storefront, source: source, line: number, field: priceField)
+                places[storefront.id] = ProductOrigin.PriceSource(line: number, field: priceField, written: amount)
             }
             return OfferFields(
                 id: offer.id, paymentMode: offer.paymentMode, period: offer.period, periodCount: offer.periodCount,
-                prices: made)
+                prices: made, origin: ProductOrigin(source: source, prices: places))
         }
         func list(_ offers: [Offer]?, kind: CatalogOffer.Kind, key: String, single: Bool = false)
             throws(StorePriceError) -> OfferList
@@ -147,9 +169,13 @@ final class JSONLinesCatalogReader: CatalogSource {
     private func texts(_ fields: [String: FieldValue]?, field: String, line: Int) throws(StorePriceError) -> [String: String] {
         guard let fields else { return [:] }
         var texts: [String: String] = [:]
-        for (tag, value) in fields {
-            guard case .string(let text) = value else {
+        var tags = LanguageTagSet()
+        for tag in fields.keys.sorted() {
+            guard case .string(let text)? = fields[tag] else {
                 throw .invalidCatalog(source: lines.path, line: line, field: "\(field).\(tag)", reason: "expected a string")
+            }
+            if let reason = tags.insert(tag) {
+                throw .invalidCatalog(source: lines.path, line: line, field: field, reason: reason)
             }
             texts[tag] = text
         }

@@ -145,6 +145,9 @@ enum DecimalText {
             }
             index = bytes.index(after: index)
         }
+        guard !integer.isEmpty || !fraction.isEmpty else {
+            return .failure(Problem(reason: "it has no digits; write an amount such as 0.99"))
+        }
         guard !integer.isEmpty, !sawPoint || !fraction.isEmpty else {
             return .failure(Problem(reason: "expected digits on both sides of '.', such as 0.99"))
         }

@@ -198,8 +198,13 @@ public struct PriceSnapshot: Hashable, Sendable {
         catalog: String, catalogFormat: CatalogFormat? = nil, accounts: String? = nil,
         options: PriceFormatter.Options = .init(), workers: Int = CatalogRenderer.processorCount
     ) throws(StorePriceError) -> PriceSnapshot {
-        let source = Source(catalog: catalog, catalogFormat: catalogFormat, accounts: accounts, options: options)
-        return try render(source, workers: workers)
+        // Standard input ("-") cannot be read again: the header records no path, and verify asks for one.
+        let source = Source(
+            catalog: catalog == "-" ? nil : catalog, catalogFormat: catalogFormat, accounts: accounts, options: options)
+        var products = try Catalog.open(catalog, format: catalogFormat)
+        let accountsFile = try accounts.map { (path) throws(StorePriceError) in try TestAccountFile(contentsOfFile: path) }
+            ?? .builtIn
+        return try render(&products, accounts: accountsFile, source: source, workers: workers)
     }
 
     /// Renders what a ``Source`` names.
@@ -439,14 +444,20 @@ extension PriceSnapshot {
             accounts: header.accounts.map { SnapshotPath.resolve($0, from: directory) },
             options: PriceFormatter.Options(display: display, rounding: rounding))
 
+        guard header.rows >= 0 else { throw fail("the header counts \(header.rows) rows") }
         var rows: [Row] = []
-        rows.reserveCapacity(header.rows)
+        // The count is checked against the rows read, at the end; it only hints the size here, so
+        // a header claiming a trillion rows allocates nothing for them.
+        rows.reserveCapacity(min(header.rows, 1 << 16))
         while let text = try nextLine() {
             let stored: StoredRow
             do {
                 stored = try decoder.decode(StoredRow.self, from: Data(text.utf8))
             } catch {
                 throw fail("not a snapshot row (\(Self.reason(error)))")
+            }
+            if fileFormatVersion < 2, stored.strings != nil {
+                throw fail("the header says format \(fileFormatVersion), whose rows record prices only, but this row has 'strings'")
             }
             let row = Row(
                 product: stored.product, account: stored.account, storefront: stored.storefront,

@@ -195,30 +195,35 @@ public struct PriceSnapshotDiff: Sendable, CustomStringConvertible {
         var lines: [String] = []
         if priceChanged(before, after) { lines.append(changeLine(before: before, after: after, accounts: accounts)) }
         for (field, old, new) in fieldChanges(before, after) {
-            var line = "\(after.priceLocale)  \(after.product)  \(field): \(old ?? "(none)") → \(new ?? "(none)")"
+            var line = "\(shown(after.priceLocale))  \(shown(after.product))  \(shown(field)): "
+                + "\(old.map(shown) ?? "(none)") → \(new.map(shown) ?? "(none)")"
             if let old, let new {
                 let (oldPart, newPart) = differingParts(old, new)
                 line += "  (\(oldPart) → \(newPart))"
             } else if let text = old ?? new, text != UnicodeEscaping.escapeNonASCII(text) {
                 line += "  (\(UnicodeEscaping.escapeNonASCII(text)))"
             }
-            lines.append(line + "  for " + accounts.joined(separator: ", "))
+            lines.append(line + "  for " + accounts.map(shown).joined(separator: ", "))
         }
         return lines
     }
 
+    /// Snapshot text as a report line shows it: a hostile snapshot cannot move the cursor, forge
+    /// a line or reverse the text around it.
+    private static func shown(_ text: String) -> String { UnicodeEscaping.escapeForTerminal(text) }
+
     private static func changeLine(before: PriceSnapshot.Row, after: PriceSnapshot.Row, accounts: [String]) -> String {
-        var line = "\(after.priceLocale)  \(after.product)  \(before.formatted) → \(after.formatted)"
+        var line = "\(shown(after.priceLocale))  \(shown(after.product))  \(shown(before.formatted)) → \(shown(after.formatted))"
         var notes: [String] = []
         if before.formatted != after.formatted {
             let (old, new) = differingParts(before.formatted, after.formatted)
             notes.append("\(old) → \(new)")
         }
-        if before.priceLocale != after.priceLocale { notes.append("was \(before.priceLocale)") }
-        if before.storefront != after.storefront { notes.append("storefront \(before.storefront) → \(after.storefront)") }
-        if before.amount != after.amount { notes.append("amount \(before.amount) → \(after.amount)") }
+        if before.priceLocale != after.priceLocale { notes.append("was \(shown(before.priceLocale))") }
+        if before.storefront != after.storefront { notes.append("storefront \(shown(before.storefront)) → \(shown(after.storefront))") }
+        if before.amount != after.amount { notes.append("amount \(shown(before.amount)) → \(shown(after.amount))") }
         if !notes.isEmpty { line += "  (" + notes.joined(separator: "; ") + ")" }
-        line += "  for " + accounts.joined(separator: ", ")
+        line += "  for " + accounts.map(shown).joined(separator: ", ")
         return line
     }
 
@@ -264,7 +269,7 @@ public struct PriceSnapshotDiff: Sendable, CustomStringConvertible {
     ]
 
     static func describe(_ row: PriceSnapshot.Row) -> String {
-        "\(row.priceLocale)  \(row.product)  \(row.formatted)  (\(row.escaped))  for \(row.account)"
+        "\(shown(row.priceLocale))  \(shown(row.product))  \(shown(row.formatted))  (\(row.escaped))  for \(shown(row.account))"
     }
 
     private static func describe(_ options: PriceFormatter.Options) -> String {

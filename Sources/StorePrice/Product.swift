@@ -152,3 +152,19 @@ struct TitleChain: Hashable, Sendable {
         return tagScript == script
     }
 }
+
+/// The language tags of one product's titles or descriptions, as written, refusing two that name
+/// the same language once normalized (`en_us` and `en-US`): which one would win is not defined.
+struct LanguageTagSet {
+    private var written: [String: String] = [:]
+
+    /// Adds a tag; returns why it cannot be added, or nil.
+    mutating func insert(_ tag: String) -> String? {
+        let normalized = Product.normalizedTag(tag)
+        if let earlier = written[normalized] {
+            return "'\(earlier.escapedForMessage)' and '\(tag.escapedForMessage)' are the same language (\(normalized)); keep one"
+        }
+        written[normalized] = tag
+        return nil
+    }
+}

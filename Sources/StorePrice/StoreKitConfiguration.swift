@@ -46,6 +46,15 @@ public struct StoreKitConfiguration: Sendable {
         } catch {
             throw .invalidCatalog(source: source, line: nil, field: nil, reason: "not a StoreKit configuration (\(describe(error)))")
         }
+        if let repeated = JSONDuplicateKeys.firstRepeatedKey(in: String(decoding: data, as: UTF8.self)) {
+            throw .invalidCatalog(
+                source: source, line: nil, field: repeated, reason: "appears twice in one object; JSON readers keep only one of the two")
+        }
+        guard file.products != nil || file.nonRenewingSubscriptions != nil || file.subscriptionGroups != nil else {
+            throw .invalidCatalog(
+                source: source, line: nil, field: nil,
+                reason: "not a StoreKit configuration (no products, nonRenewingSubscriptions or subscriptionGroups)")
+        }
         let code = file.settings?._storefront ?? "USA"
         var storefronts = StorefrontCodes()
         let storefront = try storefronts.storefront(code, source: source, line: nil, field: "settings._storefront")
@@ -61,8 +70,20 @@ public struct StoreKitConfiguration: Sendable {
             guard seen.insert(id).inserted else {
                 throw .invalidCatalog(source: source, line: nil, field: "productID", reason: "product '\(id.escapedForMessage)' again")
             }
-            guard let displayPrice = entry.displayPrice else {
-                throw .invalidCatalog(source: source, line: nil, field: "\(id).displayPrice", reason: "missing")
+            func fail(_ field: String, _ reason: String) -> StorePriceError {
+                .invalidCatalog(source: source, line: nil, field: "\(id).\(field)", reason: reason)
+            }
+            guard case .string(let displayPrice)? = entry.displayPrice else {
+                throw fail(
+                    "displayPrice",
+                    entry.displayPrice == nil || entry.displayPrice == .null
+                        ? "missing" : "expected decimal text such as \"0.99\"; JSON numbers lose digits in most tools")
+            }
+            if entry.subscriptionOffers != nil {
+                throw fail("subscriptionOffers", "not a key Xcode writes; promotional offers are in 'adHocOffers'")
+            }
+            if section != "subscriptions", let key = entry.subscriptionKeys.first {
+                throw fail(key, "only an auto-renewable subscription (in subscriptionGroups) has a period and offers")
             }
             let price: Price
             do {
@@ -74,16 +95,26 @@ public struct StoreKitConfiguration: Sendable {
             var descriptions: [String: String] = [:]
             var firstLocale: String?
             var locales: Set<String> = []
+            var localeOrder: [String] = []
+            var tags = LanguageTagSet()
             for localization in entry.localizations ?? [] {
                 guard let locale = localization.locale else { continue }
+                if let reason = tags.insert(locale) {
+                    throw .invalidCatalog(source: source, line: nil, field: "\(id).localizations", reason: reason)
+                }
                 firstLocale = firstLocale ?? locale
                 locales.insert(Product.normalizedTag(locale))
+                localeOrder.append(Product.normalizedTag(locale))
                 if let title = localization.displayName { titles[locale] = title }
                 if let description = localization.description { descriptions[locale] = description }
             }
-            // StoreKit's fallback: the file's default localization where the product has it, else its first.
+            // StoreKit's fallback: the file's default localization where the product has it (or its
+            // language in another region), else the product's first.
             let fileLocale = file.settings?._locale.map(Product.normalizedTag)
-            let defaultLanguage = fileLocale.flatMap { locales.contains($0) ? $0 : nil } ?? firstLocale
+            let fileLanguage = fileLocale.map { String($0.prefix { $0 != "-" }) }
+            let defaultLanguage = fileLocale.flatMap { locales.contains($0) ? $0 : nil }
+                ?? localeOrder.first { tag in fileLanguage.map { tag == $0 || tag.hasPrefix($0 + "-") } ?? false }
+                ?? firstLocale
             let subscription = try section == "subscriptions"
                 ? Self.terms(of: entry, id: id, storefront: storefront, source: source) : nil
             products.append(
@@ -118,13 +149,24 @@ public struct StoreKitConfiguration: Sendable {
         func fail(_ field: String, _ reason: String) -> StorePriceError {
             .invalidCatalog(source: source, line: nil, field: "\(id).\(field)", reason: reason)
         }
-        /// A price as Xcode writes one: none when the text is missing or empty.
-        func price(_ text: String?, field: String) throws(StorePriceError) -> [Int: Price] {
-            guard let text, !text.isEmpty else { return [:] }
-            do {
-                return [storefront.id: try Price(text, currency: storefront.currency)]
-            } catch {
-                throw fail(field, error.description)
+        /// A price as Xcode writes one: none when the text is missing or empty; where it was read.
+        func price(_ value: FieldValue?, field: String) throws(StorePriceError) -> ([Int: Price], ProductOrigin) {
+            let origin = ProductOrigin(source: source, prices: [:])
+            switch value {
+            case nil, .null?, .string("")?:
+                return ([:], origin)
+            case .string(let text)?:
+                do {
+                    let place = ProductOrigin.PriceSource(line: nil, field: "\(id).\(field)", written: text)
+                    return (
+                        [storefront.id: try Price(text, currency: storefront.currency)],
+                        ProductOrigin(source: source, prices: [storefront.id: place])
+                    )
+                } catch {
+                    throw fail(field, error.description)
+                }
+            case .other?:
+                throw fail(field, "expected decimal text such as \"0.99\"; JSON numbers lose digits in most tools")
             }
         }
         func list(_ offers: [File.Offer]?, kind: CatalogOffer.Kind, key: String, single: Bool = false)
@@ -135,11 +177,18 @@ public struct StoreKitConfiguration: Sendable {
                 let field = single ? key : "\(key)[\(index)]"
                 // Xcode keeps a free trial's old price when the mode is switched to free: ignored.
                 let isFree = offer.paymentMode == "free" || offer.paymentMode == "freeTrial"
+                let (prices, origin) = isFree ? ([:], nil) : try price(offer.displayPrice, field: "\(field).displayPrice")
+                var count: Int?
+                switch offer.numberOfPeriods {
+                case .value(let number)?: count = number
+                case .invalid?: throw fail("\(field).numberOfPeriods", "expected a whole number of periods, such as 3")
+                case nil: count = nil
+                }
                 read.append(
                     OfferFields(
                         id: kind == .offerCode ? offer.referenceName : offer.offerID, billingPlan: offer.billingPlanType,
-                        paymentMode: offer.paymentMode, period: offer.subscriptionPeriod, periodCount: offer.numberOfPeriods,
-                        prices: isFree ? [:] : try price(offer.displayPrice, field: "\(field).displayPrice")))
+                        paymentMode: offer.paymentMode, period: offer.subscriptionPeriod, periodCount: count,
+                        prices: prices, origin: origin))
             }
             return OfferList(kind: kind, key: key, single: single, offers: read)
         }
@@ -150,13 +199,21 @@ public struct StoreKitConfiguration: Sendable {
                 try list(entry.introductoryOffer.map { [$0] }, kind: .introductory, key: "introductoryOffer", single: true)
             }
         var plans: [BillingPlan] = []
-        for (index, plan) in (entry.billingPlans ?? []).enumerated() where plan.isEnabled ?? true {
+        var planTypes: Set<String> = []
+        for (index, plan) in (entry.billingPlans ?? []).enumerated() {
             let field = "billingPlans[\(index)]"
             guard let type = plan.billingPlanType, !type.isEmpty else { throw fail("\(field).billingPlanType", "missing") }
+            guard type.utf8.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: "_") }) else {
+                throw fail("\(field).billingPlanType", "'\(type.escapedForMessage)' is not a plan type, such as MONTHLY")
+            }
+            guard planTypes.insert(type).inserted else { throw fail("\(field).billingPlanType", "'\(type)' appears twice") }
+            guard plan.displayPrice != nil else { throw fail("\(field).displayPrice", "missing") }
+            guard plan.isEnabled ?? true else { continue }
+            let (prices, origin) = try price(plan.displayPrice, field: "\(field).displayPrice")
+            let (commitment, commitmentOrigin) = try price(plan.commitmentDisplayPrice, field: "\(field).commitmentDisplayPrice")
             plans.append(
                 BillingPlan(
-                    type: type, prices: try price(plan.displayPrice, field: "\(field).displayPrice"),
-                    commitmentPrices: try price(plan.commitmentDisplayPrice, field: "\(field).commitmentDisplayPrice")))
+                    type: type, prices: prices, commitmentPrices: commitment, origin: origin, commitmentOrigin: commitmentOrigin))
         }
         return try SubscriptionTerms.read(
             period: entry.recurringSubscriptionPeriod,
@@ -165,8 +222,8 @@ public struct StoreKitConfiguration: Sendable {
                 try list(entry.codeOffers, kind: .offerCode, key: "codeOffers"),
                 try list(entry.winbackOffers, kind: .winBack, key: "winbackOffers"),
             ],
-            billingPlans: plans, keys: ("recurringSubscriptionPeriod", "subscriptionPeriod", "offerID"), required: true,
-            paidWithoutPrice: true, fail: fail)
+            billingPlans: plans, planTypes: planTypes, keys: ("recurringSubscriptionPeriod", "subscriptionPeriod", "offerID"),
+            required: true, paidWithoutPrice: true, fail: fail)
     }
 
     private struct File: Decodable {
@@ -176,7 +233,8 @@ public struct StoreKitConfiguration: Sendable {
         }
         struct Entry: Decodable {
             var productID: String?
-            var displayPrice: String?
+            var displayPrice: FieldValue?
+            var subscriptionOffers: FieldValue?
             var localizations: [Localization]?
             var recurringSubscriptionPeriod: String?
             var introductoryOffer: Offer?
@@ -185,6 +243,17 @@ public struct StoreKitConfiguration: Sendable {
             var codeOffers: [Offer]?
             var winbackOffers: [Offer]?
             var billingPlans: [Plan]?
+
+            /// The keys that only a subscription may have, among those this entry has.
+            var subscriptionKeys: [String] {
+                [
+                    ("recurringSubscriptionPeriod", recurringSubscriptionPeriod != nil),
+                    ("introductoryOffer", introductoryOffer != nil),
+                    ("introductoryOffers", !(introductoryOffers ?? []).isEmpty),
+                    ("adHocOffers", !(adHocOffers ?? []).isEmpty), ("codeOffers", !(codeOffers ?? []).isEmpty),
+                    ("winbackOffers", !(winbackOffers ?? []).isEmpty), ("billingPlans", !(billingPlans ?? []).isEmpty),
+                ].filter(\.1).map(\.0)
+            }
         }
         struct Offer: Decodable {
             var offerID: String?
@@ -192,14 +261,24 @@ public struct StoreKitConfiguration: Sendable {
             var billingPlanType: String?
             var paymentMode: String?
             var subscriptionPeriod: String?
-            var numberOfPeriods: Int?
-            var displayPrice: String?
+            var numberOfPeriods: WholeNumber?
+            var displayPrice: FieldValue?
         }
         struct Plan: Decodable {
             var billingPlanType: String?
-            var displayPrice: String?
-            var commitmentDisplayPrice: String?
+            var displayPrice: FieldValue?
+            var commitmentDisplayPrice: FieldValue?
             var isEnabled: Bool?
+        }
+        /// A JSON number that should be a whole number of periods, kept as invalid when it is not
+        /// (2.5, or too large), so the error can name the field.
+        enum WholeNumber: Decodable {
+            case value(Int)
+            case invalid
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                self = (try? container.decode(Int.self)).map(WholeNumber.value) ?? .invalid
+            }
         }
         struct Localization: Decodable {
             var locale: String?

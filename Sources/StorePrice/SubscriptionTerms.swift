@@ -60,15 +60,27 @@ public struct BillingPlan: Hashable, Sendable {
     public let prices: [Int: Price]
     /// The price of the whole commitment, by storefront ID.
     public let commitmentPrices: [Int: Price]
+    /// Where the prices were read, when the plan came from a catalog file.
+    let origin: ProductOrigin?
+    let commitmentOrigin: ProductOrigin?
 
     /// - Parameters:
     ///   - type: the plan type, such as `BILLED_UPFRONT` or `MONTHLY`.
     ///   - prices: the price of each payment, by storefront ID.
     ///   - commitmentPrices: the price of the whole commitment, by storefront ID.
     public init(type: String, prices: [Int: Price], commitmentPrices: [Int: Price] = [:]) {
+        self.init(type: type, prices: prices, commitmentPrices: commitmentPrices, origin: nil, commitmentOrigin: nil)
+    }
+
+    init(
+        type: String, prices: [Int: Price], commitmentPrices: [Int: Price], origin: ProductOrigin?,
+        commitmentOrigin: ProductOrigin?
+    ) {
         self.type = type
         self.prices = prices
         self.commitmentPrices = commitmentPrices
+        self.origin = origin
+        self.commitmentOrigin = commitmentOrigin
     }
 }
 
@@ -111,6 +123,8 @@ public struct CatalogOffer: Hashable, Sendable {
     public let periodCount: Int
     /// The offer's price by storefront ID; empty for a free trial.
     public let prices: [Int: Price]
+    /// Where the prices were read, when the offer came from a catalog file.
+    let origin: ProductOrigin?
 
     /// Creates an offer, checked as ``SubscriptionOffer/init(paymentMode:period:periodCount:price:)``
     /// checks each of its prices.
@@ -126,7 +140,7 @@ public struct CatalogOffer: Hashable, Sendable {
     ) throws(StorePriceError) {
         try self.init(
             kind: id == nil ? .introductory : .promotional, id: id, billingPlan: nil, paymentMode: paymentMode,
-            period: period, periodCount: periodCount, prices: prices, paidWithoutPrice: false)
+            period: period, periodCount: periodCount, prices: prices, paidWithoutPrice: false, origin: nil)
     }
 
     /// Creates an offer of any kind.
@@ -135,7 +149,7 @@ public struct CatalogOffer: Hashable, Sendable {
     ///   as Xcode writes one whose price was left empty; it is then shown nowhere.
     init(
         kind: Kind, id: String?, billingPlan: String?, paymentMode: String, period: SubscriptionPeriod,
-        periodCount: Int, prices: [Int: Price], paidWithoutPrice: Bool
+        periodCount: Int, prices: [Int: Price], paidWithoutPrice: Bool, origin: ProductOrigin?
     ) throws(StorePriceError) {
         var mode = try SubscriptionOffer.checkedPaymentMode(paymentMode, period: period, periodCount: periodCount)
         if prices.isEmpty && paidWithoutPrice && mode == .payAsYouGo {
@@ -162,6 +176,7 @@ public struct CatalogOffer: Hashable, Sendable {
         self.period = period
         self.periodCount = periodCount
         self.prices = mode == .freeTrial ? [:] : prices
+        self.origin = origin
     }
 
     /// The offer in a storefront: nil when it has a price elsewhere but not there, as a store
@@ -186,6 +201,8 @@ struct OfferFields {
     var period: String?
     var periodCount: Int?
     var prices: [Int: Price]
+    /// Where the prices were read.
+    var origin: ProductOrigin?
 }
 
 /// A catalog file's offers of one kind, before they are checked, with the file's name for them.
@@ -211,7 +228,7 @@ extension SubscriptionTerms {
     ///   - paidWithoutPrice: whether a paid offer may have no price at all (and so be shown nowhere).
     ///   - fail: makes the error for a field and a reason.
     static func read(
-        period: String?, offers lists: [OfferList], billingPlans: [BillingPlan] = [],
+        period: String?, offers lists: [OfferList], billingPlans: [BillingPlan] = [], planTypes: Set<String> = [],
         keys: (period: String, offerPeriod: String, id: String), required: Bool, paidWithoutPrice: Bool = false,
         fail: (String, String) -> StorePriceError
     ) throws(StorePriceError) -> SubscriptionTerms? {
@@ -230,10 +247,20 @@ extension SubscriptionTerms {
         }
         var read: [CatalogOffer.Kind: [CatalogOffer]] = [:]
         for list in lists {
+            var ids: Set<String> = []
             for (index, fields) in list.offers.enumerated() {
                 let field = list.single ? list.key : "\(list.key)[\(index)]"
                 if list.kind == .promotional || list.kind == .winBack, fields.id?.isEmpty ?? true {
                     throw fail("\(field).\(keys.id)", "missing; a \(list.kind == .winBack ? "win-back" : "promotional") offer needs its ID")
+                }
+                // Introductory offers have no ID; the others are told apart by theirs.
+                if let id = fields.id, list.kind != .introductory, !ids.insert(id).inserted {
+                    throw fail(field, "the ID '\(id.escapedForMessage)' appears twice among \(list.key)")
+                }
+                if let plan = fields.billingPlan, !planTypes.isEmpty, !planTypes.contains(plan) {
+                    throw fail(
+                        "\(field).billingPlanType",
+                        "'\(plan.escapedForMessage)' is none of this subscription's billingPlans (\(planTypes.sorted().joined(separator: ", ")))")
                 }
                 guard let mode = fields.paymentMode else {
                     throw fail("\(field).paymentMode", "missing; free, payAsYouGo or payUpFront")
@@ -244,7 +271,7 @@ extension SubscriptionTerms {
                         try CatalogOffer(
                             kind: list.kind, id: fields.id, billingPlan: fields.billingPlan, paymentMode: mode,
                             period: SubscriptionPeriod(periodText), periodCount: fields.periodCount ?? 1,
-                            prices: fields.prices, paidWithoutPrice: paidWithoutPrice))
+                            prices: fields.prices, paidWithoutPrice: paidWithoutPrice, origin: fields.origin))
                 } catch {
                     throw fail(field, error.description)
                 }

@@ -17,10 +17,16 @@ struct AccountsOptions: ParsableArguments {
 
 /// `--workers N`: how many threads a render uses.
 struct WorkersOption: ParsableArguments {
-    @Option(help: "Threads to render on; by default one per processor.")
+    /// The most threads a run may ask for: more than any machine this runs on has cores, and few
+    /// enough that their per-thread tables stay small.
+    static let maximumWorkers = 256
+
+    @Option(help: "Threads to render on, 1 to 256; by default one per processor.")
     var workers: Int = CatalogRenderer.processorCount
 
     func validate() throws {
-        guard workers >= 1 else { throw ValidationError("--workers must be at least 1.") }
+        guard (1...Self.maximumWorkers).contains(workers) else {
+            throw ValidationError("--workers must be 1 to \(Self.maximumWorkers); found \(workers).")
+        }
     }
 }

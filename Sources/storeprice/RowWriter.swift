@@ -71,10 +71,12 @@ struct RowWriter {
         var billingPlans: [RenderedBillingPlan]
 
         /// Every offer on one line, for CSV and tables: `introductory: 1 week free; promotional
-        /// winback: $1.99 for 2 months`, with the terms (`payUpFront:P2M:1.99`) where there is no wording.
+        /// winback: $1.99 for 2 months; introductory (MONTHLY): 2 months free`, with the terms
+        /// (`payUpFront:P2M:1.99`) where there is no wording.
         func offersSummary(_ shown: (String) -> String) -> String {
             offers.map { offer in
                 let name = offer.kind.outputName + (offer.id.map { " \($0)" } ?? "")
+                    + (offer.billingPlan.map { " (\($0))" } ?? "")
                 return "\(name): \(offer.text.map(shown) ?? offer.offer.description)"
             }.joined(separator: "; ")
         }
@@ -164,12 +166,13 @@ struct RowWriter {
                 }
                 output.endLine()
             case .table:
+                // A table is read on a terminal: catalog text cannot move the cursor or forge a line.
                 let target = rows.target(at: position)
                 tableRows.append([
                     rows.productID(at: position), target.account?.name ?? target.storefront.alpha3,
                     target.priceLocale.identifier, formatted, rows.title(at: position) ?? "",
-                    cells?.pricePerPeriod ?? "", cells?.offersSummary(shown) ?? "",
-                ])
+                    cells?.pricePerPeriod ?? "", cells?.offersSummary(shown) ?? "", cells?.billingPlansSummary(shown) ?? "",
+                ].map(UnicodeEscaping.escapeForTerminal))
             }
         }
     }
@@ -177,7 +180,9 @@ struct RowWriter {
     mutating func finish(into output: inout OutputBuffer) {
         guard format == .table else { return }
         output.append(
-            Listing.table(header: ["PRODUCT", "FOR", "PRICE LOCALE", "PRICE", "TITLE", "PER PERIOD", "OFFERS"], rows: tableRows))
+            Listing.table(
+                header: ["PRODUCT", "FOR", "PRICE LOCALE", "PRICE", "TITLE", "PER PERIOD", "OFFERS", "BILLING PLANS"],
+                rows: tableRows))
         output.endLine()
         tableRows.removeAll()
     }

@@ -108,6 +108,18 @@ import Testing
         (#"{"id":"a","prices":{"USA":"0.99"},"title":{"en":5}}"#, "catalog 'c.jsonl', line 1, field 'title.en': expected a string"),
         (#"{"id":"a","prices":{"Mars":"0.99"}}"#,
          "catalog 'c.jsonl', line 1, field 'prices.Mars': unknown storefront 'Mars'; did you mean MAR?"),
+        // A key given twice is one value to a JSON reader: refused rather than silently one price.
+        (#"{"id":"a","prices":{"USA":"1","USA":"2"}}"#,
+         "catalog 'c.jsonl', line 1, field 'prices.USA': appears twice in one object; JSON readers keep only one of the two"),
+        (#"{"id":"a","id":"b","prices":{"USA":"1"}}"#,
+         "catalog 'c.jsonl', line 1, field 'id': appears twice in one object; JSON readers keep only one of the two"),
+        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","promotionalOffers":[{"id":"w","paymentMode":"free","period":"P1W","\u0069d":"x"}]}"#,
+         "catalog 'c.jsonl', line 1, field 'promotionalOffers[0].id': appears twice in one object; JSON readers keep only one of the two"),
+        // A misspelt or unknown field would drop its data without a word.
+        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","winbackOffers":[]}"#,
+         "catalog 'c.jsonl', line 1, field 'winbackOffers': unknown field; a line has id, prices, title, description, period, introductoryOffer, promotionalOffers, offerCodes, winBackOffers"),
+        (#"{"id":"a","prices":{"USA":"1"},"title":{"en_us":"A","en-US":"B"}}"#,
+         "catalog 'c.jsonl', line 1, field 'title': 'en-US' and 'en_us' are the same language (en-US); keep one"),
     ])
     func refusesBadJSONLines(_ text: String, _ message: String) throws {
         let file = try temporaryFile(text, name: "c.jsonl")
@@ -139,14 +151,46 @@ import Testing
         }
     }
 
-    @Test func refusesALineLongerThanTheLimit() throws {
-        let long = "{\"id\":\"" + String(repeating: "x", count: 2 << 20) + "\"}\n"
-        let file = try temporaryFile(long, name: "l.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+    /// A JSON Lines product line padded to exactly `length` bytes before its line ending.
+    static func productLine(length: Int) -> String {
+        let frame = #"{"id":"","prices":{"USA":"0.99"}}"#
+        return #"{"id":""# + String(repeating: "x", count: length - frame.utf8.count) + #"","prices":{"USA":"0.99"}}"#
+    }
+
+    @Test(arguments: [("\n", false), ("\r\n", false), ("", false), ("\n", true), ("\r\n", true)])
+    func aLineOfExactlyOneMiBIsReadAndOneByteMoreIsNot(_ ending: String, _ withBOM: Bool) throws {
+        let limit = 1 << 20
+        let bom = withBOM ? "\u{FEFF}" : ""
+        let fits = try temporaryFile(bom + Self.productLine(length: limit) + ending, name: "fits.jsonl")
+        #expect(try Catalog.load(fits.path).first?.id.utf8.count == limit - #"{"id":"","prices":{"USA":"0.99"}}"#.utf8.count)
+
+        let over = try temporaryFile(
+            #"{"id":"a","prices":{"USA":"1"}}"# + "\n" + bom + Self.productLine(length: limit + 1) + ending, name: "over.jsonl")
         #expect {
-            try Catalog.load(file.path)
+            try Catalog.load(over.path)
         } throws: { error in
-            String(describing: error) == "catalog '\(file.path)', line 1: longer than 1 MiB; a line holds one product or price"
+            expectBytes(String(describing: error), "catalog '\(over.path)', line 2: longer than 1 MiB; a line holds one product or price")
+            return true
+        }
+    }
+
+    @Test func aSnapshotLineOverOneMiBIsRefused() throws {
+        let header = #"{"storeprice_snapshot":2,"storeprice":"0.1.0","icu":"72.1","cldr":"42.0","catalog":null,"#
+            + #""catalog_format":null,"accounts":null,"display":"symbol","rounding":"reject","rows":1}"#
+        let frame = #"{"product":"","account":"usa","storefront":"USA","price_locale":"en_US@currency=USD","#
+            + #""amount":"1","formatted":"$1.00","escaped":"$1.00"}"#
+        let row = { (length: Int) -> String in
+            #"{"product":""# + String(repeating: "p", count: length - frame.utf8.count) + #"","account":"usa","storefront":"USA","#
+                + #""price_locale":"en_US@currency=USD","amount":"1","formatted":"$1.00","escaped":"$1.00"}"#
+        }
+        let fits = try temporaryFile(header + "\n" + row(1 << 20) + "\n", name: "fits.jsonl")
+        #expect(try PriceSnapshot(contentsOfFile: fits.path).rows.first?.product.utf8.count == (1 << 20) - frame.utf8.count)
+        let over = try temporaryFile(header + "\n" + row((1 << 20) + 1) + "\n", name: "over.jsonl")
+        #expect {
+            try PriceSnapshot(contentsOfFile: over.path)
+        } throws: { error in
+            expectBytes(String(describing: error), "snapshot '\(over.path)', line 2: longer than 1 MiB; a line holds one product or price")
+            return true
         }
     }
 

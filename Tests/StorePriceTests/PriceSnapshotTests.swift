@@ -137,6 +137,18 @@ import Testing
             {"storeprice_snapshot":1,"storeprice":"0.1.0","icu":"72.1","cldr":"42.0","catalog":null,"catalog_format":null,"accounts":null,"display":"symbol","rounding":"reject","rows":1}
             {"product":"a","account":"usa","storefront":"USA","price_locale":"en_US@currency=USD","amount":"1","formatted":"$1.00"}
             """#, "line 2: not a snapshot row (missing field 'escaped')"),
+        (#"""
+            {"storeprice_snapshot":1,"storeprice":"0.1.0","icu":"72.1","cldr":"42.0","catalog":null,"catalog_format":null,"accounts":null,"display":"symbol","rounding":"reject","rows":1}
+            {"product":"a","account":"usa","storefront":"USA","price_locale":"en_US@currency=USD","amount":"1","formatted":"$1.00","escaped":"$1.00","strings":[]}
+            """#, "line 2: the header says format 1, whose rows record prices only, but this row has 'strings'"),
+        // What a header claims is bounded before anything is allocated for it.
+        (#"""
+            {"storeprice_snapshot":2,"storeprice":"0.1.0","icu":"72.1","cldr":"42.0","catalog":null,"catalog_format":null,"accounts":null,"display":"symbol","rounding":"reject","rows":1000000000000}
+            {"product":"a","account":"usa","storefront":"USA","price_locale":"en_US@currency=USD","amount":"1","formatted":"$1.00","escaped":"$1.00"}
+            """#, "line 1: the header counts 1000000000000 rows but the file has 1; is it cut short?"),
+        (#"""
+            {"storeprice_snapshot":2,"storeprice":"0.1.0","icu":"72.1","cldr":"42.0","catalog":null,"catalog_format":null,"accounts":null,"display":"symbol","rounding":"reject","rows":-1}
+            """#, "line 1: the header counts -1 rows"),
     ])
     func brokenSnapshotsAreRefusedNamingTheLine(_ text: String, _ reason: String) throws {
         let url = try temporaryDirectory().appendingPathComponent("golden.jsonl")

@@ -86,6 +86,51 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        (#""subscriptionOffers":[{"offerID":"a","paymentMode":"free","subscriptionPeriod":"P1W"}]"#,
+         "field 'pro.subscriptionOffers': not a key Xcode writes; promotional offers are in 'adHocOffers'"),
+        (#""adHocOffers":[{"offerID":"a","paymentMode":"free","subscriptionPeriod":"P1W"},{"offerID":"a","paymentMode":"free","subscriptionPeriod":"P2W"}]"#,
+         "field 'pro.adHocOffers[1]': the ID 'a' appears twice among adHocOffers"),
+        (#""introductoryOffer":{"paymentMode":"payAsYouGo","subscriptionPeriod":"P1M","numberOfPeriods":2.5,"displayPrice":"0.99"}"#,
+         "field 'pro.introductoryOffer.numberOfPeriods': expected a whole number of periods, such as 3"),
+        (#""adHocOffers":[{"offerID":"a","paymentMode":"payUpFront","subscriptionPeriod":"P1M","displayPrice":0.99}]"#,
+         "field 'pro.adHocOffers[0].displayPrice': expected decimal text such as \"0.99\"; JSON numbers lose digits in most tools"),
+        (#""billingPlans":[{"billingPlanType":"MONTHLY","displayPrice":"0.5","isEnabled":true}],"introductoryOffers":[{"billingPlanType":"NOPE","paymentMode":"free","subscriptionPeriod":"P1W"}]"#,
+         "field 'pro.introductoryOffers[0].billingPlanType': 'NOPE' is none of this subscription's billingPlans (MONTHLY)"),
+        (#""billingPlans":[{"billingPlanType":"WEEKLY\u200B","displayPrice":"0.5","isEnabled":true}]"#,
+         "field 'pro.billingPlans[0].billingPlanType': 'WEEKLY\\u{200B}' is not a plan type, such as MONTHLY"),
+        (#""billingPlans":[{"billingPlanType":"MONTHLY","isEnabled":true}]"#,
+         "field 'pro.billingPlans[0].displayPrice': missing"),
+        (#""localizations":[{"locale":"en_us","displayName":"A"},{"locale":"en-US","displayName":"B"}]"#,
+         "field 'pro.localizations': 'en_us' and 'en-US' are the same language (en-US); keep one"),
+        (#""adHocOffers":[{"offerID":"a","paymentMode":"free","subscriptionPeriod":"P1W","offerID":"b"}]"#,
+         "field 'subscriptionGroups[0].subscriptions[0].adHocOffers[0].offerID': appears twice in one object; JSON readers keep only one of the two"),
+    ])
+    func whatXcodeNeverWritesIsRefusedNamingTheField(_ fields: String, _ message: String) {
+        #expect {
+            try Self.terms(Self.subscriptionFile(fields))
+        } throws: { error in
+            expectBytes(String(describing: error), "catalog 't.storekit', " + message)
+            return true
+        }
+    }
+
+    @Test(arguments: [
+        (#"{}"#, "catalog 't.storekit': not a StoreKit configuration (no products, nonRenewingSubscriptions or subscriptionGroups)"),
+        (#"{"products":[{"productID":"c","displayPrice":"0.99","type":"Consumable","introductoryOffer":{"paymentMode":"free","subscriptionPeriod":"P1W"}}]}"#,
+         "catalog 't.storekit', field 'c.introductoryOffer': only an auto-renewable subscription (in subscriptionGroups) has a period and offers"),
+        (#"{"products":[{"productID":"c","displayPrice":0.99}]}"#,
+         "catalog 't.storekit', field 'c.displayPrice': expected decimal text such as \"0.99\"; JSON numbers lose digits in most tools"),
+    ])
+    func filesThatAreNotXcodesAreRefused(_ json: String, _ message: String) {
+        #expect {
+            try StoreKitConfiguration(data: Array(json.utf8), source: "t.storekit")
+        } throws: { error in
+            expectBytes(String(describing: error), message)
+            return true
+        }
+    }
+
     @Test func disabledBillingPlansAreLeftOut() throws {
         let terms = try Self.terms(Self.subscriptionFile(#"""
             "billingPlans":[{"billingPlanType":"BILLED_UPFRONT","displayPrice":"4.99","commitmentDisplayPrice":"4.99","isEnabled":true},
@@ -116,8 +161,9 @@ import Testing
         ("BRA", "en_US", [("en_US", "English"), ("pt_PT", "Português")], "bra", "Português"),
         // Never another script of the language.
         ("TWN", "en_US", [("en_US", "English"), ("zh_Hans", "简体")], "twn", "English"),
-        // No localization in the store language: the file's _locale.
+        // No localization in the store language: the file's _locale, or its language in a region.
         ("USA", "de", [("ja", "日本語"), ("de", "Deutsch")], "usa", "Deutsch"),
+        ("USA", "de", [("fr", "Français"), ("de_DE", "Deutsch")], "usa", "Deutsch"),
         // No localization in the store language or the file's _locale: the first.
         ("USA", "en_US", [("ja", "日本語"), ("ar", "عربي")], "usa", "日本語"),
         ("USA", nil, [("fr", "Français"), ("ja", "日本語")], "usa", "Français"),
@@ -151,6 +197,16 @@ import Testing
 @Suite struct CatalogPriceErrorTests {
     @Test(arguments: [
         ("c.csv", "product_id,storefront,price\na,USA,0.99\na,JPN,4.80\n", "line 3, field 'price for JPN'"),
+        ("o.jsonl", #"{"id":"a","prices":{"JPN":"480"},"period":"P1M","introductoryOffer":{"paymentMode":"payUpFront","period":"P1M","prices":{"JPN":"4.80"}}}"# + "\n",
+         "line 1, field 'introductoryOffer.prices.JPN for JPN'"),
+        ("o.storekit", StoreKitConfigurationTests.subscriptionFile(storefront: "JPN",
+            #""adHocOffers":[{"offerID":"w","paymentMode":"payUpFront","subscriptionPeriod":"P2M","displayPrice":"4.80"}]"#)
+            .replacingOccurrences(of: #""displayPrice":"4.99""#, with: #""displayPrice":"500""#),
+         "field 'pro.adHocOffers[0].displayPrice for JPN'"),
+        ("b.storekit", StoreKitConfigurationTests.subscriptionFile(storefront: "JPN",
+            #""billingPlans":[{"billingPlanType":"MONTHLY","displayPrice":"4.80","commitmentDisplayPrice":"60","isEnabled":true}]"#)
+            .replacingOccurrences(of: #""displayPrice":"4.99""#, with: #""displayPrice":"500""#),
+         "field 'pro.billingPlans[0].displayPrice for JPN'"),
         ("c.jsonl", #"{"id":"z","prices":{"USA":"1"}}"# + "\n" + #"{"id":"a","prices":{"USA":"0.99","JPN":"4.80"}}"# + "\n",
          "line 2, field 'prices.JPN for JPN'"),
         ("c.storekit", #"{"settings":{"_storefront":"JPN"},"products":[{"productID":"a","displayPrice":"4.80"}]}"#,
@@ -161,7 +217,10 @@ import Testing
         try text.write(to: url, atomically: true, encoding: .utf8)
         var source = try Catalog.open(url.path)
         #expect {
-            _ = try CatalogRenderer(targets: RenderTarget.storefronts([try Storefront("JPN")])).render(&source) { _ in }
+            // Offer and billing-plan prices are formatted when a row's subscription text is.
+            _ = try CatalogRenderer(targets: RenderTarget.storefronts([try Storefront("JPN")])).render(&source) { batch in
+                for position in batch.indices { _ = try batch.subscriptionText(at: position) }
+            }
         } throws: { error in
             expectBytes(String(describing: error), "catalog '\(url.path)', \(place): JPY uses 0 fraction digits; '4.80' has 1")
             return true

@@ -36,7 +36,7 @@ import Testing
         ("1e3", "en_US@currency=USD", "storeprice: invalid amount '1e3': exponent notation is not accepted; write the digits out\n"),
         ("NaN", "en_US@currency=USD", "storeprice: invalid amount 'NaN': not a finite decimal number\n"),
         ("", "en_US@currency=USD", "storeprice: invalid amount '': the amount is empty\n"),
-        (".", "en_US@currency=USD", "storeprice: invalid amount '.': expected digits on both sides of '.', such as 0.99\n"),
+        (".", "en_US@currency=USD", "storeprice: invalid amount '.': it has no digits; write an amount such as 0.99\n"),
         ("+-1", "en_US@currency=USD", "storeprice: invalid amount '+-1': only a single leading '-' sign is accepted\n"),
         ("1234567890123456789012345678901234567", "en_US@currency=USD",
          "storeprice: invalid amount '1234567890123456789012345678901234567': more than 34 significant digits\n"),

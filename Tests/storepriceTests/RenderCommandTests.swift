@@ -30,13 +30,77 @@ import Testing
             """)
     }
 
-    @Test func isTheSameBytesWithOneWorkerOrMany() throws {
-        let one = try runStorePrice(["render", Self.sample, "--storefronts", "all", "--format", "csv", "--workers", "1"])
-        let two = try runStorePrice(["render", Self.sample, "--storefronts", "all", "--format", "csv", "--workers", "2"])
-        let five = try runStorePrice(["render", Self.sample, "--storefronts", "all", "--format", "csv", "--workers", "5"])
-        #expect(one.standardOutput.count > 100_000)
-        #expect(one.standardOutput == two.standardOutput)
-        #expect(one.standardOutput == five.standardOutput)
+    /// Output for nine storefronts, byte for byte as reviewed and checked in under
+    /// Tests/Fixtures/expected/, for each catalog format and output format.
+    @Test(arguments: ["jsonl", "csv", "storekit"], ["jsonl", "csv", "table"])
+    func matchesTheReviewedOutput(_ catalog: String, _ format: String) throws {
+        let run = try runStorePrice([
+            "render", repositoryFile("Data/catalog-sample.\(catalog)").path,
+            "--storefronts", "USA,JPN,DEU,SAU,CHE,IND,BRA,CAN,TWN", "--format", format, "--workers", "1",
+        ])
+        #expect(run.status == 0, "\(run.error)")
+        let expected = try Data(contentsOf: repositoryFile("Tests/Fixtures/expected/catalog-sample.\(catalog).\(format)"))
+        #expect(firstDifference(run.standardOutput, expected) == nil, "catalog-sample.\(catalog) as \(format)")
+    }
+
+    /// Every storefront, with 1, 2, 3 and 8 workers: the same bytes, whose checksum is pinned
+    /// (from the run with 1 worker, whose rows the reviewed outputs above sample).
+    @Test(arguments: [("csv", "8b8967252c9d7181"), ("jsonl", "9a9fed78f6ed49ca"), ("table", "cc7debf564d8146f")])
+    func isTheSameBytesWithAnyNumberOfWorkers(_ format: String, _ pinned: String) throws {
+        var first: Data?
+        for workers in [1, 2, 3, 8] {
+            let run = try runStorePrice(["render", Self.sample, "--storefronts", "all", "--format", format, "--workers", String(workers)])
+            #expect(run.status == 0, "\(run.error)")
+            if checksum(run.standardOutput) != pinned {
+                let difference = firstDifference(run.standardOutput, first ?? Data()) ?? "same bytes as with 1 worker"
+                Issue.record("\(format), \(workers) workers: checksum \(checksum(run.standardOutput)), pinned \(pinned); \(difference)")
+            }
+            first = first ?? run.standardOutput
+        }
+    }
+
+    @Test(arguments: ["0", "257", "36028797018963968", "9223372036854775807"])
+    func workersAreBounded(_ workers: String) throws {
+        let run = try runStorePrice(["render", Self.sample, "--workers", workers])
+        #expect(run.status == 64)
+        #expect(run.error.contains("--workers must be 1 to 256; found \(workers)."), "\(run.error)")
+    }
+
+    @Test func aTableEscapesCatalogTextThatWouldActOnTheTerminal() throws {
+        let catalog = try temporaryDirectory().appendingPathComponent("c.jsonl")
+        try (#"{"id":"a\u001b[2J","prices":{"USA":"1"},"title":{"en":"x\nstoreprice: all good \u202e"}}"# + "\n")
+            .write(to: catalog, atomically: true, encoding: .utf8)
+        let run = try runStorePrice(["render", catalog.path, "--storefronts", "USA", "--format", "table"])
+        #expect(run.status == 0, "\(run.error)")
+        let lines = run.output.split(separator: "\n")
+        #expect(lines.count == 2, "\(escaped(run.output))")
+        #expect(lines.last?.hasPrefix(#"a\u{001B}[2J  USA  en_US@currency=USD  $1.00  x\u{000A}storeprice: all good \u{202E}"#) == true,
+                "\(escaped(run.output))")
+    }
+
+    /// Catalog text that needs escaping: quotes, backslashes, commas, a tab, a leading '=' and
+    /// non-ASCII, in a title.
+    @Test func escapesTitlesInJSONLinesAndQuotesThemInCSV() throws {
+        let title = "Say \"hi\" \\ back, =SUM(A1)\tnow ✓"
+        let catalog = try temporaryDirectory().appendingPathComponent("c.jsonl")
+        let encodedTitle = String(decoding: try JSONSerialization.data(withJSONObject: [title], options: []), as: UTF8.self)
+            .dropFirst().dropLast()
+        try #"{"id":"a,b","prices":{"DEU":"1234.5"},"title":{"de":\#(encodedTitle)}}"#.appending("\n")
+            .write(to: catalog, atomically: true, encoding: .utf8)
+
+        let jsonl = try runStorePrice(["render", catalog.path, "--storefronts", "DEU", "--format", "jsonl"])
+        let object = try JSONSerialization.jsonObject(with: jsonl.standardOutput) as? [String: Any]
+        #expect(object?["title"] as? String == title)
+        #expect(object?["product"] as? String == "a,b")
+        #expect(object?["formatted"] as? String == "1.234,50\u{00A0}€")
+
+        let csv = try runStorePrice(["render", catalog.path, "--storefronts", "DEU", "--format", "csv"])
+        let row = csv.output.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
+        expectBytes(
+            row, #""a,b",DEU,,de_DE@currency=EUR,1234.5,"1.234,50\#u{00A0}€","Say ""hi"" \ back, =SUM(A1)\#tnow ✓",,,,,,"#)
+
+        let escapedRun = try runStorePrice(["render", catalog.path, "--storefronts", "DEU", "--format", "csv", "--escape"])
+        #expect(escapedRun.output.contains(#","1.234,50\u{00A0}\u{20AC}","#), "\(escaped(escapedRun.output))")
     }
 
     @Test(arguments: ["Data/products-sample.plist", "Data/products-sample.json"])
@@ -101,7 +165,10 @@ import Testing
         #expect(run.status == 0)
         let lines = run.output.split(separator: "\n")
         #expect(lines.count == 18)
-        expectBytes(String(lines[0]), "PRODUCT                  FOR  PRICE LOCALE        PRICE   TITLE             PER PERIOD       OFFERS")
+        expectBytes(
+            String(lines[0]),
+            "PRODUCT                  FOR  PRICE LOCALE        PRICE   TITLE             PER PERIOD       OFFERS"
+                + String(repeating: " ", count: 128) + "BILLING PLANS")
         expectBytes(String(lines[1]), "com.example.coins.100    USA  en_US@currency=USD  $0.99   100 Coins")
         expectBytes(String(lines[15]), "com.example.pro.weekly   USA  en_US@currency=USD  $1.99   Pro Weekly        $1.99 per week   introductory: 3 days free")
         expectBytes(

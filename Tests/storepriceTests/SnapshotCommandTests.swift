@@ -70,6 +70,58 @@ import Testing
         #expect(html.contains(#"<td class="changed" title="changed: price_per_period">￥800</td>"#))
     }
 
+    /// The change snapshots exist to catch: a no-break space become a plain one.
+    @Test func verifyTellsANoBreakSpaceFromAPlainOne() throws {
+        let golden = try editedSampleGolden { line in
+            guard line.hasPrefix(#"{"product":"com.example.coins.100","account":"deu","#) else { return line }
+            return line.replacingOccurrences(
+                of: #""formatted":"0,99\#u{00A0}€","escaped":"0,99\\u{00A0}\\u{20AC}""#,
+                with: #""formatted":"0,99 €","escaped":"0,99 \\u{20AC}""#)
+        }
+        #expect(try String(contentsOf: golden, encoding: .utf8).contains(#""formatted":"0,99 €","#))
+        let run = try runStorePrice(["verify", golden.path])
+        #expect(run.status == 1, "\(run.error)")
+        expectBytes(run.output, #"""
+            de_DE@currency=EUR  com.example.coins.100  0,99 € → 0,99\#u{00A0}€  (" " → \u{00A0})  for deu
+
+            1 of 12,961 strings changed in 1 price locale; snapshot made with ICU 72.1/CLDR 42.0, as now
+
+            """#)
+    }
+
+    /// A snapshot is input too: text from it reaches the terminal escaped.
+    @Test func verifyEscapesWhatAHostileSnapshotWouldSendToTheTerminal() throws {
+        let golden = try editedSampleGolden { line in
+            guard line.hasPrefix(#"{"product":"com.example.level1","account":"jpn","#) else { return line }
+            return line
+                .replacingOccurrences(of: #""formatted":"￥160","escaped":"\\u{FFE5}160""#,
+                                      with: #""formatted":"\u001b[2J\u202e160","escaped":"\\u{001B}[2J\\u{202E}160""#)
+                .replacingOccurrences(of: #""field":"title","text":"レベル1","escaped":"\\u{30EC}\\u{30D9}\\u{30EB}1""#,
+                                      with: #""field":"title\nstoreprice: all good","text":"x","escaped":"x""#)
+        }
+        let run = try runStorePrice(["verify", golden.path])
+        #expect(run.status == 1, "\(run.error)")
+        #expect(!run.output.contains("\u{1B}") && !run.output.contains("\u{202E}"), "\(escaped(run.output))")
+        #expect(!run.output.contains("\nstoreprice: all good"), "\(escaped(run.output))")
+        #expect(run.output.contains(#"\u{001B}[2J\u{202E}160 → ￥160"#), "\(escaped(run.output))")
+        #expect(run.output.contains(#"title\u{000A}storeprice: all good: x → (none)"#), "\(escaped(run.output))")
+    }
+
+    @Test func aSnapshotOfStandardInputRecordsNoCatalogPath() throws {
+        let directory = try temporaryDirectory()
+        let golden = directory.appendingPathComponent("stdin.jsonl")
+        let input = Data(#"{"id":"a","prices":{"USA":"0.99"}}"#.utf8 + [0x0A])
+        let run = try runStorePrice(
+            ["snapshot", "-", "--catalog-format", "jsonl", "--output", golden.path], input: input)
+        #expect(run.status == 0, "\(run.error)")
+        let header = try String(contentsOf: golden, encoding: .utf8).prefix { $0 != "\n" }
+        #expect(header.contains(#""catalog":null,"catalog_format":"jsonl""#), "\(header)")
+        let verify = try runStorePrice(["verify", golden.path])
+        #expect(verify.status == 65)
+        expectBytes(
+            verify.error, "storeprice: snapshot '\(golden.path)', line 1: the snapshot was made from standard input; name the catalog\n")
+    }
+
     @Test func aFormatOneGoldenStillVerifiesItsPrices() throws {
         // Format 1 recorded prices only: no "strings" on any row.
         let golden = try editedSampleGolden { line in

@@ -1,0 +1,119 @@
+/// Finds a key that appears twice in one JSON object.
+///
+/// JSON decoders keep one of the two values without a word, so `{"USA":"1","USA":"2"}` would
+/// quietly be one price. The scan is one pass over text that has already decoded as JSON, with an
+/// explicit stack, so nesting depth costs no recursion.
+enum JSONDuplicateKeys {
+    private enum Frame {
+        case object(keys: Set<String>, current: String?)
+        case array(index: Int)
+    }
+
+    /// The path of the first repeated key, such as `prices.USA` or `promotionalOffers[0].id`, or
+    /// nil when every object's keys are distinct.
+    static func firstRepeatedKey(in text: String) -> String? {
+        scan(text).repeated
+    }
+
+    /// The first repeated key's path, and the keys of the outermost object in order.
+    static func scan(_ text: String) -> (repeated: String?, topLevelKeys: [String]) {
+        var topLevelKeys: [String] = []
+        let bytes = Array(text.utf8)
+        var stack: [Frame] = []
+        var expectingKey = false
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "{"):
+                stack.append(.object(keys: [], current: nil))
+                expectingKey = true
+            case UInt8(ascii: "["):
+                stack.append(.array(index: 0))
+                expectingKey = false
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                stack.removeLast()
+                expectingKey = false
+            case UInt8(ascii: ","):
+                switch stack.last {
+                case .array(let position)?: stack[stack.count - 1] = .array(index: position + 1)
+                case .object?: expectingKey = true
+                case nil: break
+                }
+            case UInt8(ascii: ":"):
+                expectingKey = false
+            case UInt8(ascii: "\""):
+                let (string, end) = decodeString(bytes, from: index + 1)
+                index = end
+                if expectingKey, case .object(var keys, _)? = stack.last {
+                    guard keys.insert(string).inserted else { return (path(stack, last: string), topLevelKeys) }
+                    stack[stack.count - 1] = .object(keys: keys, current: string)
+                    if stack.count == 1 { topLevelKeys.append(string) }
+                }
+            default:
+                break
+            }
+            index += 1
+        }
+        return (nil, topLevelKeys)
+    }
+
+    private static func path(_ stack: [Frame], last: String) -> String {
+        var path = ""
+        for frame in stack.dropLast() {
+            switch frame {
+            case .object(_, let current?): path += (path.isEmpty ? "" : ".") + current
+            case .object: break
+            case .array(let position): path += "[\(position)]"
+            }
+        }
+        return path.isEmpty ? last : path + "." + last
+    }
+
+    /// A JSON string's value from after its opening quote; returns it and the index of its
+    /// closing quote. Escapes are decoded, so `"a"` and `"\u0061"` are the same key.
+    private static func decodeString(_ bytes: [UInt8], from start: Int) -> (String, Int) {
+        var scalars = String.UnicodeScalarView()
+        var raw: [UInt8] = []
+        var index = start
+        func flushRaw() {
+            scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars)
+            raw.removeAll()
+        }
+        func hex(at position: Int) -> UInt32? {
+            guard position + 4 <= bytes.count else { return nil }
+            return UInt32(String(decoding: bytes[position..<(position + 4)], as: UTF8.self), radix: 16)
+        }
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+            guard bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count else {
+                raw.append(bytes[index])
+                index += 1
+                continue
+            }
+            flushRaw()
+            let escape = bytes[index + 1]
+            index += 2
+            switch escape {
+            case UInt8(ascii: "u"):
+                guard var value = hex(at: index) else { continue }
+                index += 4
+                // A surrogate pair is one scalar.
+                if (0xD800..<0xDC00).contains(value), index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                    bytes[index + 1] == UInt8(ascii: "u"), let low = hex(at: index + 2), (0xDC00..<0xE000).contains(low)
+                {
+                    value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                    index += 6
+                }
+                scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "b"): scalars.append("\u{08}")
+            case UInt8(ascii: "f"): scalars.append("\u{0C}")
+            default: scalars.append(Unicode.Scalar(escape))
+            }
+        }
+        flushRaw()
+        return (String(scalars), index)
+    }
+}
