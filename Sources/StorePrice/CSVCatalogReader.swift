@@ -29,9 +29,10 @@ final class CSVCatalogReader: CatalogSource {
         }
         let names = try Self.fields(header, source: path, line: 1).map { $0.lowercased() }
         guard Set(names) == Set(Self.columns), names.count == 3 else {
+            // The line is not quoted: a file that is not a catalog may hold anything, secrets included.
             throw .invalidCatalog(
                 source: path, line: 1, field: nil,
-                reason: "header is '\(header.escapedForMessage)'; expected product_id,storefront,price")
+                reason: "the first line is not the header product_id,storefront,price (columns in any order)")
         }
         columnIndex = (
             names.firstIndex(of: "product_id") ?? 0, names.firstIndex(of: "storefront") ?? 1,

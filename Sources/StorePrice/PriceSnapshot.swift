@@ -52,6 +52,10 @@ public struct PriceSnapshot: Hashable, Sendable {
     /// made now.
     public private(set) var fileFormatVersion = PriceSnapshot.formatVersion
 
+    /// Why the header's catalog and accounts paths may not be read, by field, for a snapshot read
+    /// from a file (see `SnapshotPath.problem(with:inSnapshotAt:field:)`).
+    private var refusedHeaderPaths: [String: String] = [:]
+
     /// A string a row shows besides its price, such as its price per period.
     public struct Field: Hashable, Sendable {
         /// The field, named as render's JSON Lines output names it: `title`, `price_per_period`,
@@ -324,6 +328,12 @@ extension PriceSnapshot {
             throw .invalidSnapshot(
                 source: path, line: 1, reason: "the snapshot was made from standard input; name the catalog")
         }
+        // Paths from the header, not given here, are used only if the header may name them.
+        for (field, given) in [("catalog", catalog), ("accounts", accounts)] where given == nil {
+            if let problem = golden.refusedHeaderPaths[field] {
+                throw .invalidSnapshot(source: path, line: 1, reason: problem)
+            }
+        }
         return try render(source, workers: workers).difference(from: golden)
     }
 
@@ -439,6 +449,11 @@ extension PriceSnapshot {
             catalogFormat = format
         }
         producer = Producer(storePrice: header.storeprice, icu: header.icu, cldr: header.cldr)
+        for (field, stored) in [("catalog", header.catalog), ("accounts", header.accounts)] {
+            if let stored, let problem = SnapshotPath.problem(with: stored, inSnapshotAt: path, field: field) {
+                refusedHeaderPaths[field] = problem
+            }
+        }
         source = Source(
             catalog: header.catalog.map { SnapshotPath.resolve($0, from: directory) }, catalogFormat: catalogFormat,
             accounts: header.accounts.map { SnapshotPath.resolve($0, from: directory) },

@@ -22,17 +22,19 @@ public func temporaryDirectory() throws -> URL {
 public let sampleGolden = repositoryFile("Data/golden/catalog-sample.built-in.jsonl")
 
 /// A copy of the sample golden snapshot in a new temporary directory, with `edit` applied to each
-/// line (the header is line 1), and its catalog path pointing at the repository's sample catalog.
+/// line (the header is line 1), beside a copy of the sample catalog its header names.
 public func editedSampleGolden(_ edit: (String) -> String?) throws -> URL {
     let text = try String(contentsOf: sampleGolden, encoding: .utf8)
     var lines: [String] = []
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
         if let edited = edit(line) { lines.append(edited) }
     }
-    let copy = try temporaryDirectory().appendingPathComponent("golden.jsonl")
-    let catalog = repositoryFile("Data/catalog-sample.jsonl").path
+    let directory = try temporaryDirectory()
+    let copy = directory.appendingPathComponent("golden.jsonl")
+    try FileManager.default.copyItem(
+        at: repositoryFile("Data/catalog-sample.jsonl"), to: directory.appendingPathComponent("catalog-sample.jsonl"))
     try lines.joined(separator: "\n")
-        .replacingOccurrences(of: #""catalog":"../catalog-sample.jsonl""#, with: #""catalog":"\#(catalog)""#)
+        .replacingOccurrences(of: #""catalog":"../catalog-sample.jsonl""#, with: #""catalog":"catalog-sample.jsonl""#)
         .write(to: copy, atomically: true, encoding: .utf8)
     return copy
 }

@@ -107,6 +107,45 @@ import Testing
         #expect(run.output.contains(#"title\u{000A}storeprice: all good: x → (none)"#), "\(escaped(run.output))")
     }
 
+    /// A snapshot's header is input: it may name only files inside the snapshot's repository,
+    /// and never a FIFO or device, and no file's content is quoted.
+    @Test func aHeaderMayNameOnlyFilesInsideTheSnapshotsRepository() throws {
+        let outside = try temporaryDirectory()
+        let secret = outside.appendingPathComponent("credentials")
+        try "token=hunter2,x\n".write(to: secret, atomically: true, encoding: .utf8)
+        let repository = outside.appendingPathComponent("repo")
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent("Golden"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: repository.appendingPathComponent("link.csv"), withDestinationURL: secret)
+        mkfifo(repository.appendingPathComponent("fifo.csv").path, 0o600)
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent("dir.csv"), withIntermediateDirectories: true)
+        let golden = repository.appendingPathComponent("Golden/prices.jsonl")
+        for (catalog, reason) in [
+            (secret.path, "the header's catalog path '\(secret.path)' is absolute; a snapshot names files by paths relative to itself, inside its repository (give the catalog with --catalog)"),
+            ("/etc/passwd", "the header's catalog path '/etc/passwd' is absolute; a snapshot names files by paths relative to itself, inside its repository (give the catalog with --catalog)"),
+            ("../../credentials", "the header's catalog path '../../credentials' leads outside the snapshot's repository (\(repository.resolvingSymlinksInPath().path)) (give the catalog with --catalog)"),
+            ("../link.csv", "the header's catalog path '../link.csv' leads outside the snapshot's repository (\(repository.resolvingSymlinksInPath().path)) (give the catalog with --catalog)"),
+            ("../fifo.csv", "the header's catalog path '../fifo.csv' is a FIFO, not a file (give the catalog with --catalog)"),
+            ("../dir.csv", "the header's catalog path '../dir.csv' is a directory, not a file (give the catalog with --catalog)"),
+        ] {
+            let header = #"{"storeprice_snapshot":2,"storeprice":"0.1.0","icu":"72.1","cldr":"42.0","catalog":"\#(catalog)","#
+                + #""catalog_format":"csv","accounts":null,"display":"symbol","rounding":"reject","rows":0}"#
+            try (header + "\n").write(to: golden, atomically: true, encoding: .utf8)
+            let run = try runStorePrice(["verify", golden.path])
+            #expect(run.status == 65, "\(catalog)")
+            expectBytes(run.error, "storeprice: snapshot '\(golden.path)', line 1: \(reason)\n", catalog)
+            #expect(!run.error.contains("hunter2"))
+        }
+        // Given on the command line, a catalog is the user's choice; a file that is not a catalog
+        // is refused without quoting it.
+        let explicit = try runStorePrice(["verify", golden.path, "--catalog", secret.path, "--catalog-format", "csv"])
+        #expect(explicit.status == 65)
+        expectBytes(
+            explicit.error,
+            "storeprice: catalog '\(secret.path)', line 1: the first line is not the header product_id,storefront,price (columns in any order)\n")
+    }
+
     @Test func aSnapshotOfStandardInputRecordsNoCatalogPath() throws {
         let directory = try temporaryDirectory()
         let golden = directory.appendingPathComponent("stdin.jsonl")
@@ -143,7 +182,9 @@ import Testing
     /// A small catalog and three accounts, changed the ways a catalog changes: a price edited, a
     /// product withdrawn from one storefront, a product added.
     @Test func verifyListsChangedAddedAndRemovedRowsApart() throws {
+        // A repository (a .git folder at its root), with the golden in a folder of its own.
         let directory = try temporaryDirectory()
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent(".git"), withIntermediateDirectories: true)
         let catalog = directory.appendingPathComponent("catalog.jsonl")
         let accounts = directory.appendingPathComponent("accounts.json")
         let golden = directory.appendingPathComponent("golden/prices.jsonl")
