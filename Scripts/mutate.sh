@@ -37,8 +37,8 @@ repeated-keyword-kept | Sources/StorePrice/PriceLocale.swift | guard currencyTex
 uncommon-currency-accepted | Sources/StorePrice/CurrencyCode.swift | guard !ICU.uncommonCurrencyCodes.contains(upper) else { | guard ICU.uncommonCurrencyCodes.isEmpty || true else { | \.WholePriceLocaleTests/
 kelvin-storefront | Sources/StorePrice/Storefront.swift | guard key.utf8.allSatisfy({ $0 < 0x80 }) else { throw .unknownStorefront(code, suggestions: []) } | _ = 0 | \.WholePriceLocaleTests/
 trailing-zeros-kept | Sources/StorePrice/Price.swift | while fraction.last == UInt8(ascii: "0") { fraction.removeLast() } | _ = 0 | \.PriceTests/
-second-price-kept | Sources/StorePrice/JSONLinesCatalogReader.swift | guard made[storefront.id] == nil else { | guard made[storefront.id] == made[storefront.id] else { | \.CatalogTests/|\.HostileFileTests/
-stale-free-trial-price | Sources/StorePrice/StoreKitConfiguration.swift | prices: isFree ? [:] : try price( | prices: try price( | \.StoreKitConfigurationTests/|\.RealWorldStoreKitTests/
+second-price-kept | Sources/StorePrice/JSONLinesCatalogReader.swift | guard made[storefront.id] == nil else {\n                    throw .invalidCatalog( | guard made[storefront.id] == made[storefront.id] else {\n                    throw .invalidCatalog( | \.CatalogTests/|\.HostileFileTests/
+stale-free-trial-price | Sources/StorePrice/StoreKitConfiguration.swift | isFree ? ([:], nil) : try price( | try price( | \.StoreKitConfigurationTests/|\.RealWorldStoreKitTests/
 promotional-offers-unread | Sources/StorePrice/StoreKitConfiguration.swift | try list(entry.adHocOffers, kind: .promotional | try list(nil, kind: .promotional | \.StoreKitConfigurationTests/|\.RealWorldStoreKitTests/
 title-other-region-skipped | Sources/StorePrice/Product.swift | if let tag = sameLanguage.min( | if sameLanguage.isEmpty, let tag = sameLanguage.min( | \.CatalogRendererTests/|\.StoreKitConfigurationTests/
 slices-joined-backwards | Sources/StorePrice/CatalogRenderer.swift | for slice in 0..<slices { | for slice in (0..<slices).reversed() { | \.RenderCommandTests/
@@ -54,6 +54,11 @@ token-not-secret | Sources/StorePrice/TestAccountFile.swift | "secret", "token",
 line-limit-plus-one | Sources/StorePrice/LineReader.swift | guard to - from <= Self.maximumLineLength else | guard to - from <= Self.maximumLineLength + 1 else | \.CatalogTests/|\.BatchTests/
 batch-line-unbounded | Sources/storeprice/BatchFormatter.swift | let lines = try LineReader(path: "-", lineHolds: "one price locale and amount") | let lines = try LineReader(path: "-", lineHolds: "anything") | \.BatchTests/
 temporary-file-left | Sources/StorePrice/OutputFile.swift | if !committed { unlink(temporaryPath) } | if committed { unlink(temporaryPath) } | \.RenderCommandTests/|\.HostileFileTests/
+header-path-unchecked | Sources/StorePrice/PriceSnapshot.swift | if let stored, let problem = SnapshotPath.problem(with: stored, inSnapshotAt: path, field: field) { | if let stored, let problem = SnapshotPath.problem(with: stored, inSnapshotAt: path, field: field), problem.isEmpty { | \.SnapshotCommandTests/
+duplicate-json-key-kept | Sources/StorePrice/JSONDuplicateKeys.swift | guard keys.insert(string).inserted else { return (path(stack, last: string), topLevelKeys) } | keys.insert(string) | \.CatalogTests/|\.HostileFileTests/
+xml-nesting-allowed | Sources/StorePrice/XMLPropertyListReader.swift | case ("array"?, "array"), ("array"?, "dict"):\n                throw Problem(reason: PropertyListShape.flatArray) | case ("array"?, "array"), ("array"?, "dict"):\n                break | \.CatalogTests/|\.HostileFileTests/
+terminal-unescaped | Sources/StorePrice/UnicodeEscaping.swift | guard text.unicodeScalars.contains(where: acts) else { return text } | return text | \.RenderCommandTests/|\.SnapshotCommandTests/
+workers-unbounded | Sources/storeprice/AccountsOptions.swift | guard (1...Self.maximumWorkers).contains(workers) else { | guard workers >= 1 else { | \.RenderCommandTests/
 EOF
 )
 

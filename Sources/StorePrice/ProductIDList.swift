@@ -29,14 +29,20 @@ public struct ProductIDList: Hashable, Sendable {
         do {
             if firstByte == UInt8(ascii: "[") {
                 decoded = try JSONDecoder().decode([String].self, from: Data(bytes))
-            } else {
+            } else if bytes.starts(with: Array("bplist".utf8)) {
                 // Foundation's property-list parsers recurse once per nesting level, so a hostile
                 // file nested 20,000 deep overflows the stack. A product list is one flat array:
-                // check that shape before decoding.
-                if let problem = PropertyListShape.nestingProblem(bytes) {
+                // check that shape, from the offset table, before decoding.
+                if let problem = PropertyListShape.binaryProblem(bytes) {
                     throw StorePriceError.invalidProductList(source: source, reason: problem)
                 }
                 decoded = try PropertyListDecoder().decode([String].self, from: Data(bytes))
+            } else {
+                do {
+                    decoded = try XMLPropertyListReader.productIDs(bytes)
+                } catch {
+                    throw StorePriceError.invalidProductList(source: source, reason: error.reason)
+                }
             }
         } catch let error as StorePriceError {
             throw error
@@ -63,52 +69,15 @@ public struct ProductIDList: Hashable, Sendable {
     }
 }
 
-/// A check, before decoding, that a property list is no deeper than a flat array.
+/// A check, before decoding, that a binary property list is no deeper than a flat array.
 enum PropertyListShape {
     static let flatArray = "expected a flat array of product ID strings; found a container inside the array"
     static let dictionary = "the top level is a dictionary (<dict>), not an array; a product list is a flat array of "
         + "product ID strings, such as <array><string>com.example.level1</string></array>"
 
-    /// Why the bytes are not a flat property list, or nil when they may be decoded.
-    static func nestingProblem(_ bytes: [UInt8]) -> String? {
-        bytes.starts(with: Array("bplist".utf8)) ? binaryProblem(bytes) : xmlProblem(bytes)
-    }
-
-    /// XML: `<array>` and `<dict>` may not open inside one another.
-    private static func xmlProblem(_ bytes: [UInt8]) -> String? {
-        var depth = 0
-        var index = 0
-        while index < bytes.count {
-            defer { index += 1 }
-            guard bytes[index] == UInt8(ascii: "<") else { continue }
-            let closing = index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")
-            let nameStart = closing ? index + 2 : index + 1
-            let isContainer = matches(bytes, at: nameStart, "array") || matches(bytes, at: nameStart, "dict")
-            guard isContainer else { continue }
-            var end = nameStart
-            while end < bytes.count, bytes[end] != UInt8(ascii: ">") { end += 1 }
-            let selfClosing = end > 0 && end < bytes.count && bytes[end - 1] == UInt8(ascii: "/")
-            if closing {
-                depth -= 1
-            } else if !selfClosing {
-                if depth == 0, matches(bytes, at: nameStart, "dict") { return dictionary }
-                depth += 1
-                if depth > 1 { return flatArray }
-            }
-        }
-        return nil
-    }
-
-    private static func matches(_ bytes: [UInt8], at index: Int, _ name: String) -> Bool {
-        let name = Array(name.utf8)
-        guard index + name.count < bytes.count, Array(bytes[index..<(index + name.count)]) == name else { return false }
-        let next = bytes[index + name.count]
-        return next == UInt8(ascii: ">") || next == UInt8(ascii: "/") || next == UInt8(ascii: " ")
-    }
-
     /// Binary: the top object is an array whose elements are strings, read from the trailer and
     /// offset table without recursion.
-    private static func binaryProblem(_ bytes: [UInt8]) -> String? {
+    static func binaryProblem(_ bytes: [UInt8]) -> String? {
         let invalid = "not a valid binary property list"
         guard bytes.count >= 40 else { return invalid }
         let trailer = bytes.count - 32

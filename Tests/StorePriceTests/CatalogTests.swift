@@ -1,5 +1,5 @@
 import Foundation
-import StorePrice
+@testable import StorePrice
 import TestSupport
 import Testing
 
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("<plist><dict/></plist>", "product list 'x': expected a property list or JSON array of product ID strings ("),
+        ("<plist><dict/></plist>", "product list 'x': the top level is a dictionary (<dict>), not an array"),
         ("[1, 2]", "product list 'x': expected a property list or JSON array of product ID strings ("),
         (#"["a", ""]"#, "product list 'x': an empty product ID"),
     ])
@@ -148,6 +148,46 @@ import Testing
             try Catalog.load(invalid.path)
         } throws: { error in
             String(describing: error) == "catalog '\(invalid.path)', line 1: not valid UTF-8"
+        }
+    }
+
+    /// The XML is read, not scanned for tags: a tag in a comment is no tag; references, CDATA,
+    /// attributes and whitespace are XML's; an element nested in the array is refused, however
+    /// its tag is spaced.
+    @Test func readsXMLPropertyListsAsXML() throws {
+        let flat = """
+            \u{FEFF}<?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <!-- <array><dict> in a comment -->
+            <array>
+              <string>com.example.a&amp;b</string>
+              <string><![CDATA[com.example.<c>]]></string>
+              <string>com.example.&#x64;</string>
+              <string
+                >com.example.e</string>
+            </array>
+            </plist>
+            """
+        let ids = try ProductIDList(data: Array(flat.utf8), source: "flat.plist").ids
+        #expect(ids == ["com.example.a&b", "com.example.<c>", "com.example.d", "com.example.e"])
+
+        for (text, reason) in [
+            ("<plist><array\n><array\n></array\n></array></plist>",
+             "expected a flat array of product ID strings; found a container inside the array"),
+            ("<plist><dict><key>Products</key></dict></plist>", PropertyListShape.dictionary),
+            ("<plist><array><string>a</string><integer>1</integer></array></plist>",
+             "expected product ID strings in the array; found <integer>"),
+            ("<plist><array><string>a</array></plist>", "not a valid XML property list: </array> does not close <string> (line 1)"),
+            ("<plist><array><string>a &bogus; b</string></array></plist>",
+             "not a valid XML property list: an unknown reference '&bogus;' (line 1)"),
+        ] {
+            #expect {
+                try ProductIDList(data: Array(text.utf8), source: "bad.plist")
+            } throws: { error in
+                expectBytes(String(describing: error), "product list 'bad.plist': \(reason)", text)
+                return true
+            }
         }
     }
 

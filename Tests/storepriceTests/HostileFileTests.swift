@@ -48,8 +48,15 @@ import Testing
          "product list 'FILE': expected a flat array of product ID strings; found a container inside the array"),
         ("not-a-snapshot.jsonl", "snapshot",
          "snapshot 'FILE', line 1: not a StorePrice snapshot header (missing field 'storeprice_snapshot')"),
-        ("truncated-products.plist", "products",
-         "product list 'FILE': expected a property list or JSON array of product ID strings (The given data was not a valid property list.)"),
+        ("truncated-products.plist", "products", "product list 'FILE': not a complete XML property list; it ends early"),
+        ("nested-with-newlines-products.plist", "products",
+         "product list 'FILE': expected a flat array of product ID strings; found a container inside the array"),
+        ("duplicate-key.jsonl", "catalog",
+         "catalog 'FILE', line 1, field 'prices.USA': appears twice in one object; JSON readers keep only one of the two"),
+        ("title-clash.jsonl", "catalog",
+         "catalog 'FILE', line 1, field 'title': 'en-US' and 'en_us' are the same language (en-US); keep one"),
+        ("huge-row-count-snapshot.jsonl", "snapshot",
+         "snapshot 'FILE', line 1: the header counts 1000000000000 rows but the file has 0; is it cut short?"),
     ]
 
     @Test func everyFixtureHasACase() throws {
