@@ -90,7 +90,8 @@ PY
   if ! swift build --build-tests >"$log/$name.build.log" 2>&1; then
     echo "mutate: $name: killed by the compiler"
     killed+=("$name (compiler)")
-  elif swift test --skip-build --filter "$filter" >"$log/$name.test.log" 2>&1; then
+  # A mutant may make a test wait forever (on a FIFO, say): 5 minutes without an end kills it.
+  elif timeout 300 swift test --skip-build --filter "$filter" >"$log/$name.test.log" 2>&1; then
     echo "mutate: $name: SURVIVED ($filter passed)"
     survived+=("$name")
   else

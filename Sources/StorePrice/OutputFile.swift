@@ -6,44 +6,120 @@ import Musl
 import Darwin
 #endif
 
-/// An output file written whole or not at all: bytes go to a temporary file beside it, renamed
-/// over the target only when the run succeeds.
+/// An output file written whole or not at all.
+///
+/// What is at the path decides how:
+/// - nothing, or a regular file: bytes go to a temporary file beside it, renamed over the path only
+///   when the run succeeds. An existing file keeps its permissions (and owner, where the process
+///   may set it); a new one gets the process's umask, as any created file does.
+/// - a symbolic link: the same, at the file the link leads to; the link stays a link.
+/// - a FIFO or a device (`/dev/null`, a terminal): written directly, never replaced.
+/// - a directory, or a path ending in `/`: refused.
+///
+/// A temporary file is listed in ``TemporaryFiles`` while it exists, so that a process that
+/// installs ``TemporaryFiles/removeOnTerminationSignals()`` leaves none behind when interrupted.
 package final class OutputFile {
     package let path: String
-    package let temporaryPath: String
+    /// Where bytes are written before they are renamed into place; nil when written directly.
+    package let temporaryPath: String?
     package let descriptor: Int32
+    /// The path the temporary file is renamed to: `path`, or the file its symbolic link leads to.
+    private let destination: String
     private var committed = false
 
     package init(path: String) throws(StorePriceError) {
         self.path = path
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        func failure(_ code: Int32) -> StorePriceError {
+            .unwritableFile(path: path, reason: String(cString: strerror(code)))
+        }
+        guard !path.isEmpty, !path.hasSuffix("/") else { throw failure(EISDIR) }
+        var destination = path
+        var existing: stat?
+        var info = stat()
+        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+            // Write at the link's target, so the link stays a link.
+            destination = Self.linkTarget(path)
+            info = stat()
+        }
+        if stat(destination, &info) == 0 {
+            existing = info
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                break
+            case S_IFDIR:
+                throw failure(EISDIR)
+            default:
+                // A FIFO, a device or a socket: written to directly, never renamed over.
+                let descriptor = open(destination, O_WRONLY | O_CLOEXEC)
+                guard descriptor >= 0 else { throw failure(errno) }
+                self.descriptor = descriptor
+                self.destination = destination
+                self.temporaryPath = nil
+                return
+            }
+        }
+        let slash = destination.lastIndex(of: "/")
+        let directory = slash.map { String(destination[...$0]) } ?? ""
+        let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
         var template = Array((directory + "." + name + ".storeprice-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
             return mkstemp(base)
         }
-        guard descriptor >= 0 else {
-            throw .unwritableFile(path: path, reason: String(cString: strerror(errno)))
+        guard descriptor >= 0 else { throw failure(errno) }
+        let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        TemporaryFiles.add(temporaryPath)
+        if let existing {
+            // The file keeps its permissions, and its owner where the process may set it.
+            fchmod(descriptor, existing.st_mode & 0o7777)
+            _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+        } else {
+            // mkstemp creates 0600; a new file gets what the umask allows, as open(2) would give it.
+            let mask = umask(0)
+            umask(mask)
+            fchmod(descriptor, 0o666 & ~mask)
         }
         self.descriptor = descriptor
-        self.temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        self.destination = destination
+        self.temporaryPath = temporaryPath
+    }
+
+    /// Where a symbolic link leads, followed to the end of a chain, as a path.
+    private static func linkTarget(_ link: String) -> String {
+        var current = link
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length > 0 else { return current }
+            let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let directory = SnapshotPath.directory(of: current)
+            current = target.hasPrefix("/") || directory.isEmpty ? target : directory + "/" + target
+        }
+        return current
     }
 
     /// Moves the finished file into place.
     package func commit() throws(StorePriceError) {
-        fchmod(descriptor, 0o644)
-        guard fsync(descriptor) == 0, rename(temporaryPath, path) == 0 else {
+        guard let temporaryPath else {
+            committed = true
+            return
+        }
+        guard fsync(descriptor) == 0, rename(temporaryPath, destination) == 0 else {
             throw .unwritableFile(path: path, reason: String(cString: strerror(errno)))
         }
         committed = true
+        TemporaryFiles.remove(temporaryPath)
     }
 
     deinit {
         close(descriptor)
         // Not committed: leave nothing behind.
-        if !committed { unlink(temporaryPath) }
+        if let temporaryPath, !committed {
+            unlink(temporaryPath)
+            TemporaryFiles.remove(temporaryPath)
+        }
     }
 }
 

@@ -69,7 +69,7 @@ extension StorePriceCommand {
         var format: RowWriter.Format = .jsonl
 
         @Option(help: ArgumentHelp(
-            "Write to this file, replaced only when the run succeeds; standard output when omitted.",
+            "Write to this file, replaced only when the run succeeds (a FIFO or device is written to directly, a symbolic link's target is replaced); standard output when omitted or -.",
             valueName: "file"))
         var output: String?
 
@@ -95,7 +95,8 @@ extension StorePriceCommand {
                 targets: targets, options: formatting.options, workers: threads.workers,
                 logger: Logger(label: "storeprice", factory: { _ in SwiftLogNoOpLogHandler() }))
 
-            let file = try output.map { (path) throws(StorePriceError) in try OutputFile(path: path) }
+            // `--output -` is standard output, as a catalog `-` is standard input.
+            let file = try output.flatMap { (path) throws(StorePriceError) in path == "-" ? nil : try OutputFile(path: path) }
             var buffer = OutputBuffer(descriptor: file?.descriptor ?? Console.standardOutput)
             var writer = RowWriter(format: format, escape: formatting.escape, options: formatting.options)
             writer.begin(into: &buffer)

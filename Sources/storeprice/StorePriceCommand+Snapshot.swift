@@ -31,7 +31,7 @@ extension StorePriceCommand {
         @OptionGroup var accountsSource: AccountsOptions
 
         @Option(help: ArgumentHelp(
-            "The snapshot file to write; standard output when omitted.", valueName: "golden"))
+            "The snapshot file to write; standard output when omitted or -.", valueName: "golden"))
         var output: String?
 
         @OptionGroup var threads: WorkersOption
@@ -42,7 +42,7 @@ extension StorePriceCommand {
             let snapshot = try PriceSnapshot.record(
                 catalog: catalog, catalogFormat: catalogFormat?.format, accounts: accountsSource.accounts,
                 options: style.options, workers: threads.workers)
-            guard let output else {
+            guard let output, output != "-" else {
                 Console.write(snapshot.encoded(forFileAt: "snapshot.jsonl"), to: Console.standardOutput)
                 return
             }
@@ -100,6 +100,9 @@ extension StorePriceCommand {
         func validate() throws {
             if catalogFormat != nil, catalog == nil {
                 throw ValidationError("--catalog-format goes with --catalog.")
+            }
+            if report == "-" {
+                throw ValidationError("--report needs a file name; standard output is for the list of changes.")
             }
         }
 

@@ -24,6 +24,8 @@ struct StorePriceCommand: ParsableCommand {
     /// Parses and runs the command. Data errors from any subcommand end here: one line on standard
     /// error and status 65 (73 for an output file that cannot be written), never a stack trace.
     static func main() {
+        // An interrupted run leaves no temporary output file behind.
+        TemporaryFiles.removeOnTerminationSignals()
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -23,8 +23,15 @@ public func runStorePrice(
     input: Data = Data(),
     environment: [String: String]? = nil
 ) throws -> ProcessOutput {
+    try runProcess(try storePriceExecutable().path, arguments, input: input, environment: environment)
+}
+
+/// Runs any program with `arguments`, feeding it `input`, and waits for it.
+public func runProcess(
+    _ executable: String, _ arguments: [String], input: Data = Data(), environment: [String: String]? = nil
+) throws -> ProcessOutput {
     let process = Process()
-    process.executableURL = try storePriceExecutable()
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if let environment { process.environment = environment }
     let stdin = Pipe()
@@ -54,7 +61,7 @@ struct ExecutableNotFound: Error, CustomStringConvertible {
 }
 
 /// The built `storeprice`: in the build folder that holds this test binary.
-func storePriceExecutable() throws -> URL {
+public func storePriceExecutable() throws -> URL {
     var searched: [String] = []
     var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         .deletingLastPathComponent()

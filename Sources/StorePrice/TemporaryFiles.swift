@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The temporary files that output files are writing, so that a process stopped by a signal can
+/// remove them.
+///
+/// Paths are kept in fixed C buffers, allocated once, that a signal handler may read: it can
+/// neither take a lock nor allocate. The CLI installs the handler; a library never does, since
+/// the process's signals belong to the application.
+package enum TemporaryFiles {
+    private static let slotCount = 8
+    private static let slotSize = Int(PATH_MAX) + 1
+
+    /// `slotCount` buffers of `slotSize` bytes; a slot whose first byte is 0 is free.
+    /// Sendable notes: written under `lock`; read without it only by the signal handler, which
+    /// at worst unlinks a path being written, one that was just created for this run.
+    nonisolated(unsafe) private static let slots: UnsafeMutablePointer<CChar> = {
+        let slots = UnsafeMutablePointer<CChar>.allocate(capacity: slotCount * slotSize)
+        slots.initialize(repeating: 0, count: slotCount * slotSize)
+        return slots
+    }()
+    private static let lock = Locked(())
+
+    static func add(_ path: String) {
+        guard path.utf8.count < slotSize else { return }
+        lock.withLock { _ in
+            for slot in 0..<slotCount where slots[slot * slotSize] == 0 {
+                _ = path.withCString { strcpy(slots + slot * slotSize, $0) }
+                return
+            }
+        }
+    }
+
+    static func remove(_ path: String) {
+        lock.withLock { _ in
+            for slot in 0..<slotCount where slots[slot * slotSize] != 0 {
+                if path.withCString({ strcmp(slots + slot * slotSize, $0) }) == 0 { slots[slot * slotSize] = 0 }
+            }
+        }
+    }
+
+    /// Removes the temporary files on SIGINT, SIGTERM, SIGHUP and SIGQUIT, then ends the process
+    /// as that signal would have (a shell reports status 128 + the signal's number).
+    package static func removeOnTerminationSignals() {
+        _ = slots
+        // A process may start with these blocked (a parent's threads often block them, and a
+        // child inherits the mask); they are the user's way to stop the run.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&handled, signalNumber) }
+        sigprocmask(SIG_UNBLOCK, &handled, nil)
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+            signal(signalNumber) { received in
+                for slot in 0..<TemporaryFiles.slotCount {
+                    let path = TemporaryFiles.slots + slot * TemporaryFiles.slotSize
+                    if path[0] != 0 { unlink(path) }
+                }
+                signal(received, SIG_DFL)
+                raise(received)
+            }
+        }
+    }
+}
