@@ -49,13 +49,7 @@ import Testing
     /// format 1 golden matches (its prices are compared) and shows the difference: `all` rewrites
     /// it in format 2, `failed` does not.
     @Test func recordingAllRewritesEvenAMatchingGolden() throws {
-        let golden = try editedSampleGolden { line in
-            if line.hasPrefix(#"{"storeprice_snapshot":2,"#) {
-                return line.replacingOccurrences(of: #""storeprice_snapshot":2"#, with: #""storeprice_snapshot":1"#)
-            }
-            guard let range = line.range(of: #","strings":["#) else { return line }
-            return String(line[..<range.lowerBound]) + "}"
-        }.path
+        let golden = try editedSampleGolden(formatOneEdit).path
         let check = PriceSnapshotCheck(catalog: Self.catalog, golden: golden)
         guard case .success(.matched) = check.run(record: .failed) else {
             Issue.record("a matching format 1 golden did not match under 'failed'")

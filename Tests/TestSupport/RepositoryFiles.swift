@@ -46,3 +46,13 @@ public func yenSignEdit(_ line: String) -> String? {
     return line.replacingOccurrences(of: #""formatted":"￥160","escaped":"\\u{FFE5}160""#,
                                      with: #""formatted":"¥160","escaped":"\\u{00A5}160""#)
 }
+
+/// `edit` for ``editedSampleGolden(_:)`` that makes the golden what format 1 wrote: the header's
+/// version 1 and no `strings` on any row.
+public func formatOneEdit(_ line: String) -> String? {
+    if line.hasPrefix(#"{"storeprice_snapshot":2,"#) {
+        return line.replacingOccurrences(of: #""storeprice_snapshot":2"#, with: #""storeprice_snapshot":1"#)
+    }
+    guard let range = line.range(of: #","strings":["#) else { return line }
+    return String(line[..<range.lowerBound]) + "}"
+}

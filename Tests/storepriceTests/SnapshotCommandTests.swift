@@ -163,13 +163,7 @@ import Testing
 
     @Test func aFormatOneGoldenStillVerifiesItsPrices() throws {
         // Format 1 recorded prices only: no "strings" on any row.
-        let golden = try editedSampleGolden { line in
-            if line.hasPrefix(#"{"storeprice_snapshot":2,"#) {
-                return line.replacingOccurrences(of: #""storeprice_snapshot":2"#, with: #""storeprice_snapshot":1"#)
-            }
-            guard let range = line.range(of: #","strings":["#) else { return line }
-            return String(line[..<range.lowerBound]) + "}"
-        }
+        let golden = try editedSampleGolden(formatOneEdit)
         #expect(try !String(contentsOf: golden, encoding: .utf8).contains(#""strings""#))
         let run = try runStorePrice(["verify", golden.path])
         #expect(run.status == 0, "\(run.error)")
