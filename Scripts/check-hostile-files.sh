@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs storeprice on every hostile file in Tests/Fixtures/hostile/ and on generated 100 MB single
 # lines, and checks what `swift test` cannot measure: the peak memory of each run stays under
-# LIMIT_MB (default 150), and no output file is left. HostileFileTests checks the messages.
+# LIMIT_MB (default 150), no output file is left, and the one error line stays short (values are
+# quoted cut at 64 characters). HostileFileTests checks the messages.
 #
 # Usage: Scripts/check-hostile-files.sh     (builds storeprice in debug unless STOREPRICE is set)
 set -euo pipefail
@@ -22,6 +23,8 @@ filler = "x" * (100 << 20)
 open(f"{work}/long.jsonl", "w").write('{"id":"a","prices":{"USA":"0.99"},"title":{"en":"' + filler + '"}}\n')
 open(f"{work}/long.csv", "w").write("product_id,storefront,price\na" + filler + ",USA,0.99\n")
 open(f"{work}/long.storekit", "w").write('{"products":[{"productID":"' + filler + '"}]}')
+open(f"{work}/long.batch", "w").write("en_US@currency=USD\t" + "1" * (100 << 20) + "\n")
+open(f"{work}/long-language", "w").write("a" * 100000 + "_US@currency=USD")
 PY
 
 failures=0
@@ -36,7 +39,8 @@ check() {
   local rss_mb=$(( $(tail -1 "$work/rss") / 1024 ))
   local left
   left=$(ls -A "$work/out")
-  if [ "$status" -ne 65 ] || [ "$rss_mb" -ge "$limit_mb" ] || [ -n "$left" ] || [ "$(wc -l < "$work/err")" -ne 1 ]; then
+  if [ "$status" -ne 65 ] || [ "$rss_mb" -ge "$limit_mb" ] || [ -n "$left" ] || [ "$(wc -l < "$work/err")" -ne 1 ] \
+    || [ "$(wc -c < "$work/err")" -gt 1000 ]; then
     echo "hostile: FAILED $name: status $status, ${rss_mb} MB, left '${left}', stderr: $(head -c 300 "$work/err")"
     failures=$((failures + 1))
   else
@@ -56,6 +60,8 @@ done
 for name in long.jsonl long.csv long.storekit; do
   check "100 MB line: $name" --output "$STOREPRICE" render "$work/$name" --storefronts USA
 done
+check "100 MB line: format --batch" --output sh -c "exec \"$STOREPRICE\" format --batch < \"$work/long.batch\"" sh
+check "100,000-letter language: format" --output sh -c "exec \"$STOREPRICE\" format 1 --locale \"\$(cat \"$work/long-language\")\"" sh
 check "100 MB line: long.jsonl on stdin" --output sh -c "\"$STOREPRICE\" render - --catalog-format jsonl --storefronts USA < \"$work/long.jsonl\" \"\$@\"" sh
 
 [ "$failures" -eq 0 ] || { echo "hostile: $failures failed"; exit 1; }

@@ -54,7 +54,7 @@ enum FormatterCache {
         case .success(let formatter):
             return formatter
         case .failure(let error):
-            throw .icuFailure(code: error.name, operation: "open a formatter for '\(skeleton)' in \(locale)")
+            throw .icuFailure(code: error.name, operation: "open a formatter for '\(skeleton)' in \(locale.escapedForMessage)")
         }
     }
 }

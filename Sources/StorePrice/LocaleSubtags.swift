@@ -34,19 +34,19 @@ struct LocaleSubtags: Hashable, Sendable {
     init(language: String, script: String?, region: String?, source: String) throws(StorePriceError) {
         let language = language.asciiLowercased()
         guard (2...3).contains(language.utf8.count), language.utf8.allSatisfy(\.isASCIILetter) else {
-            throw .unsupportedLocale(source, reason: "'\(language)' is not an ISO 639 language code")
+            throw .unsupportedLocale(source, reason: "'\(language.escapedForMessage)' is not an ISO 639 language code")
         }
         guard ICU.availableLanguages.contains(language) else {
-            throw .unsupportedLocale(source, reason: "ICU has no locale data for language '\(language)'")
+            throw .unsupportedLocale(source, reason: "ICU has no locale data for language '\(language.escapedForMessage)'")
         }
         if let script {
             guard script.utf8.count == 4, script.utf8.allSatisfy(\.isASCIILetter) else {
-                throw .unsupportedLocale(source, reason: "'\(script)' is not an ISO 15924 script code")
+                throw .unsupportedLocale(source, reason: "'\(script.escapedForMessage)' is not an ISO 15924 script code")
             }
             let titled = script.asciiTitlecased()
             guard ICU.availableLanguages.contains("\(language)_\(titled)") else {
                 throw .unsupportedLocale(
-                    source, reason: "ICU has no locale data for language '\(language)' in script '\(titled)'")
+                    source, reason: "ICU has no locale data for language '\(language.escapedForMessage)' in script '\(titled.escapedForMessage)'")
             }
             self.script = titled
         }
@@ -55,7 +55,7 @@ struct LocaleSubtags: Hashable, Sendable {
             let wellFormed = (upper.utf8.count == 2 && upper.utf8.allSatisfy(\.isASCIILetter))
                 || (upper.utf8.count == 3 && upper.utf8.allSatisfy(\.isASCIIDigit))
             guard wellFormed, ICU.isKnownRegion(upper) else {
-                throw .unsupportedLocale(source, reason: "ICU does not know region '\(region)'")
+                throw .unsupportedLocale(source, reason: "ICU does not know region '\(region.escapedForMessage)'")
             }
             self.region = upper
         }
@@ -81,7 +81,7 @@ struct LocaleSubtags: Hashable, Sendable {
         }
         guard rest.isEmpty else {
             throw .unsupportedLocale(
-                source, reason: "variants such as '\(rest.joined(separator: "_"))' are not accepted")
+                source, reason: "variants such as '\(rest.joined(separator: "_").escapedForMessage)' are not accepted")
         }
         try self.init(language: language, script: script, region: region, source: source)
     }

@@ -82,7 +82,7 @@ public struct PriceLocale: Hashable, Sendable, CustomStringConvertible {
         guard let currencyText else {
             var reason = "a price locale names its currency"
             if let currency = ICU.defaultCurrency(forLocale: subtags.identifier) {
-                reason += ", such as '\(subtags.identifier)@currency=\(currency)'"
+                reason += ", such as '\(subtags.identifier.escapedForMessage)@currency=\(currency)'"
             } else {
                 reason += ", such as 'en_US@currency=USD'"
             }

@@ -181,7 +181,7 @@ public struct PriceSnapshot: Hashable, Sendable {
         for (earlier, later) in zip(self.rows, self.rows.dropFirst()) where earlier.hasSameKey(as: later) {
             throw .invalidSnapshot(
                 source: "rows", line: nil,
-                reason: "product '\(later.product)' appears twice for account '\(later.account)'")
+                reason: "product '\(later.product.escapedForMessage)' appears twice for account '\(later.account.escapedForMessage)'")
         }
     }
 
@@ -438,14 +438,14 @@ extension PriceSnapshot {
         }
         fileFormatVersion = header.storeprice_snapshot
         guard let display = PriceFormatter.CurrencyDisplay(rawValue: header.display) else {
-            throw fail("unknown display '\(header.display)'")
+            throw fail("unknown display '\(header.display.escapedForMessage)'")
         }
         guard let rounding = PriceFormatter.Rounding(rawValue: header.rounding) else {
-            throw fail("unknown rounding '\(header.rounding)'")
+            throw fail("unknown rounding '\(header.rounding.escapedForMessage)'")
         }
         var catalogFormat: CatalogFormat?
         if let name = header.catalog_format {
-            guard let format = CatalogFormat(rawValue: name) else { throw fail("unknown catalog format '\(name)'") }
+            guard let format = CatalogFormat(rawValue: name) else { throw fail("unknown catalog format '\(name.escapedForMessage)'") }
             catalogFormat = format
         }
         producer = Producer(storePrice: header.storeprice, icu: header.icu, cldr: header.cldr)
@@ -485,12 +485,12 @@ extension PriceSnapshot {
             }
             for (field, storedField) in zip(row.strings, stored.strings ?? []) where field.escaped != storedField.escaped {
                 throw fail(
-                    "field '\(field.name)': 'escaped' is \"\(storedField.escaped)\" but 'text' escapes to "
+                    "field '\(field.name.escapedForMessage)': 'escaped' is \"\(storedField.escaped.escapedForMessage)\" but 'text' escapes to "
                         + "\"\(field.escaped)\"; edit both, or record the snapshot again")
             }
             if let previous = rows.last {
                 if previous.hasSameKey(as: row) {
-                    throw fail("product '\(row.product)' appears twice for account '\(row.account)'")
+                    throw fail("product '\(row.product.escapedForMessage)' appears twice for account '\(row.account.escapedForMessage)'")
                 }
                 guard previous.sortsBefore(row) else {
                     throw fail("rows are out of order; they are sorted by product, then account")
@@ -540,10 +540,10 @@ extension PriceSnapshot {
     private static func reason(_ error: any Error) -> String {
         switch error {
         case DecodingError.keyNotFound(let key, _):
-            return "missing field '\(key.stringValue)'"
+            return "missing field '\(key.stringValue.escapedForMessage)'"
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
             let field = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return "field '\(field)' has the wrong type"
+            return "field '\(field.escapedForMessage)' has the wrong type"
         case DecodingError.dataCorrupted:
             return "not valid JSON"
         default:

@@ -24,7 +24,7 @@ extension SnapshotPath {
     static func problem(with stored: String, inSnapshotAt snapshot: String, field: String) -> String? {
         let advice = "give the \(field) with --\(field)"
         guard !stored.hasPrefix("/") else {
-            return "the header's \(field) path '\(stored.escapedForMessage)' is absolute; a snapshot names files by "
+            return "the header's \(field) path '\(stored.escapedPathForMessage)' is absolute; a snapshot names files by "
                 + "paths relative to itself, inside its repository (\(advice))"
         }
         let directory = directory(of: snapshot)
@@ -33,8 +33,8 @@ extension SnapshotPath {
         // A missing file is reported when it is opened, as for any path.
         guard let real = realPath(resolved) else { return nil }
         guard real == root || real.hasPrefix(root == "/" ? "/" : root + "/") else {
-            return "the header's \(field) path '\(stored.escapedForMessage)' leads outside the snapshot's repository "
-                + "(\(root.escapedForMessage)) (\(advice))"
+            return "the header's \(field) path '\(stored.escapedPathForMessage)' leads outside the snapshot's repository "
+                + "(\(root.escapedPathForMessage)) (\(advice))"
         }
         var info = stat()
         guard stat(real, &info) == 0 else { return nil }
@@ -47,7 +47,7 @@ extension SnapshotPath {
         case S_IFSOCK: kind = "a socket"
         default: kind = "not a regular file"
         }
-        return "the header's \(field) path '\(stored.escapedForMessage)' is \(kind), not a file (\(advice))"
+        return "the header's \(field) path '\(stored.escapedPathForMessage)' is \(kind), not a file (\(advice))"
     }
 
     /// The nearest directory at or above `directory` that holds `.git` or `Package.swift`, or

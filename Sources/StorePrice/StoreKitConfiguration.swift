@@ -206,7 +206,7 @@ public struct StoreKitConfiguration: Sendable {
             guard type.utf8.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: "_") }) else {
                 throw fail("\(field).billingPlanType", "'\(type.escapedForMessage)' is not a plan type, such as MONTHLY")
             }
-            guard planTypes.insert(type).inserted else { throw fail("\(field).billingPlanType", "'\(type)' appears twice") }
+            guard planTypes.insert(type).inserted else { throw fail("\(field).billingPlanType", "'\(type.escapedForMessage)' appears twice") }
             guard plan.displayPrice != nil else { throw fail("\(field).displayPrice", "missing") }
             guard plan.isEnabled ?? true else { continue }
             let (prices, origin) = try price(plan.displayPrice, field: "\(field).displayPrice")

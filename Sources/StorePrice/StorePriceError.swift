@@ -64,10 +64,10 @@ public enum StorePriceError: Error, Hashable, Sendable, CustomStringConvertible 
         case .unsupportedLocale(let identifier, let reason):
             return "unsupported locale '\(identifier.escapedForMessage)': \(reason)"
         case .currencyMismatch(let price, let locale):
-            return "price \(price) is in \(price.currency), but price locale '\(locale)' "
+            return "price \(price) is in \(price.currency), but price locale '\(locale.identifier.escapedForMessage)' "
                 + "shows \(locale.currency); StorePrice never converts currencies"
         case .excessPrecision(let amount, let currency, let digits):
-            return "\(currency) uses \(currency.fractionDigits) fraction digits; '\(amount)' has \(digits)"
+            return "\(currency) uses \(currency.fractionDigits) fraction digits; '\(amount.escapedForMessage)' has \(digits)"
         case .icuFailure(let code, let operation):
             return "ICU failed to \(operation): \(code)"
         case .unknownStorefront(let code, let suggestions):
@@ -77,32 +77,32 @@ public enum StorePriceError: Error, Hashable, Sendable, CustomStringConvertible 
             }
             return base + "; did you mean \(suggestions.joined(separator: ", "))?"
         case .invalidAccounts(let source, let entry, let name, let reason):
-            var place = "accounts file '\(source)'"
+            var place = "accounts file '\(source.escapedPathForMessage)'"
             if let entry { place += ", entry \(entry)" }
             if let name { place += " ('\(name.escapedForMessage)')" }
             return "\(place): \(reason)"
         case .unknownAccount(let name, let source, let suggestions):
-            let base = "no test account named '\(name.escapedForMessage)' in '\(source)'"
+            let base = "no test account named '\(name.escapedForMessage)' in '\(source.escapedPathForMessage)'"
             return suggestions.isEmpty ? base : base + "; did you mean \(suggestions.joined(separator: ", "))?"
         case .invalidLabel(let template, let reason):
             return "label '\(template.escapedForMessage)' \(reason)"
         case .unreadableFile(let path, let reason):
-            return "cannot read '\(path)': \(reason)"
+            return "cannot read '\(path.escapedPathForMessage)': \(reason)"
         case .unwritableFile(let path, let reason):
-            return "cannot write '\(path)': \(reason)"
+            return "cannot write '\(path.escapedPathForMessage)': \(reason)"
         case .invalidCatalog(let source, let line, let field, let reason):
-            var place = "catalog '\(source)'"
+            var place = "catalog '\(source.escapedPathForMessage)'"
             if let line { place += ", line \(line)" }
             if let field { place += ", field '\(field.escapedForMessage)'" }
             return "\(place): \(reason)"
         case .invalidProductList(let source, let reason):
-            return "product list '\(source)': \(reason)"
+            return "product list '\(source.escapedPathForMessage)': \(reason)"
         case .invalidPeriod(let text, let reason):
             return "invalid period '\(text.escapedForMessage)': \(reason)"
         case .invalidOffer(let text, let reason):
             return "invalid offer '\(text.escapedForMessage)': \(reason)"
         case .invalidSnapshot(let source, let line, let reason):
-            return "snapshot '\(source)'" + (line.map { ", line \($0)" } ?? "") + ": \(reason)"
+            return "snapshot '\(source.escapedPathForMessage)'" + (line.map { ", line \($0)" } ?? "") + ": \(reason)"
         case .invalidProducts(let products):
             let shown = products.prefix(5).map(\.description).joined(separator: "; ")
             let more = products.count > 5 ? "; and \(products.count - 5) more" : ""
@@ -130,15 +130,23 @@ extension String {
 
     /// The string with control and invisible characters written as `\u{XXXX}`, and at most
     /// 64 characters of it, so that an error message stays one readable line.
-    var escapedForMessage: String {
+    package var escapedForMessage: String {
+        let scalars = Array(unicodeScalars.prefix(65))
+        guard scalars.count > 64 else { return Self.escapedForMessage(scalars[...]) }
+        return Self.escapedForMessage(scalars[..<64]) + "…"
+    }
+
+    /// A file path written for a message: escaped like ``escapedForMessage``, and a path longer
+    /// than 64 characters keeps its first 20 and last 43, so the file's name stays readable.
+    package var escapedPathForMessage: String {
+        let scalars = Array(unicodeScalars)
+        guard scalars.count > 64 else { return Self.escapedForMessage(scalars[...]) }
+        return Self.escapedForMessage(scalars[..<20]) + "…" + Self.escapedForMessage(scalars[(scalars.count - 43)...])
+    }
+
+    private static func escapedForMessage(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
         var out = ""
-        var count = 0
-        for scalar in unicodeScalars {
-            if count == 64 {
-                out += "…"
-                break
-            }
-            count += 1
+        for scalar in scalars {
             if scalar.properties.generalCategory == .control
                 || scalar.properties.generalCategory == .format
                 || scalar.properties.generalCategory == .spaceSeparator && scalar != " "

@@ -70,7 +70,7 @@ public struct TestAccountFile: Sendable {
             if let first = emails[account.email.lowercased()] {
                 throw .invalidAccounts(
                     source: source, entry: entry, name: account.name,
-                    reason: "duplicate email '\(account.email)'; entry \(first) has it too")
+                    reason: "duplicate email '\(account.email.escapedForMessage)'; entry \(first) has it too")
             }
             names[account.name] = entry
             emails[account.email.lowercased()] = entry
@@ -102,21 +102,21 @@ public struct TestAccountFile: Sendable {
             if secretWords.contains(where: { folded.contains($0) }) {
                 throw .invalidAccounts(
                     source: source, entry: entry, name: name,
-                    reason: "has a '\(key)' field; an accounts file never holds passwords or other secrets "
+                    reason: "has a '\(key.escapedForMessage)' field; an accounts file never holds passwords or other secrets "
                         + "(keep them in a keychain or your CI's secret store)")
             }
             guard knownFields.contains(key) else {
                 throw .invalidAccounts(
                     source: source, entry: entry, name: name,
-                    reason: "unknown field '\(key)'; fields are \(knownFields.sorted().joined(separator: ", "))")
+                    reason: "unknown field '\(key.escapedForMessage)'; fields are \(knownFields.sorted().joined(separator: ", "))")
             }
             guard fields[key]?.string != nil || fields[key] == .null && !["name", "email", "storefront"].contains(key) else {
-                throw .invalidAccounts(source: source, entry: entry, name: name, reason: "'\(key)' must be a string")
+                throw .invalidAccounts(source: source, entry: entry, name: name, reason: "'\(key.escapedForMessage)' must be a string")
             }
         }
         func required(_ key: String) throws(StorePriceError) -> String {
             guard let value = fields[key]?.string, !value.isEmpty else {
-                throw .invalidAccounts(source: source, entry: entry, name: name, reason: "missing '\(key)'")
+                throw .invalidAccounts(source: source, entry: entry, name: name, reason: "missing '\(key.escapedForMessage)'")
             }
             return value
         }

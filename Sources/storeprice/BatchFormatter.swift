@@ -29,9 +29,10 @@ struct BatchFormatter {
             let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
             let localeText = String(fields[0])
             let amountText = fields.count > 1 ? String(fields[1]) : ""
-            output.append(localeText)
+            // The fields are echoed for a person to read: nothing in them may act on a terminal.
+            output.append(echoed(localeText))
             output.append(byte: UInt8(ascii: "\t"))
-            output.append(amountText)
+            output.append(echoed(amountText))
             output.append(byte: UInt8(ascii: "\t"))
 
             guard fields.count == 2 else {
@@ -70,6 +71,12 @@ struct BatchFormatter {
             output.endLine()
         }
         return failures
+    }
+
+    /// A field as echoed back: with `--escape`, every non-ASCII character escaped, as in the
+    /// price; otherwise control and bidi-control characters escaped.
+    private func echoed(_ field: String) -> String {
+        escape ? UnicodeEscaping.escapeNonASCII(field) : UnicodeEscaping.escapeForTerminal(field)
     }
 
     /// The next line of standard input, with a reading error worded for it.

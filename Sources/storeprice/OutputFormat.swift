@@ -1,4 +1,5 @@
 import ArgumentParser
+import StorePrice
 
 /// How listing subcommands write their rows.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
@@ -9,6 +10,8 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 enum Listing {
     /// Columns padded to their widest cell, two spaces apart, with a header row.
     static func table(header: [String], rows: [[String]]) -> String {
+        // A table is read on a terminal: text from a file cannot move the cursor or forge a line.
+        let rows = rows.map { $0.map(UnicodeEscaping.escapeForTerminal) }
         var widths = header.map(\.count)
         for row in rows {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
@@ -26,16 +29,34 @@ enum Listing {
         return ([line(header)] + rows.map(line)).joined(separator: "\n")
     }
 
-    /// RFC 4180 CSV, a header and rows.
-    static func csv(header: [String], rows: [[String]]) -> String {
-        ([header] + rows).map { $0.map(csvCell).joined(separator: ",") }.joined(separator: "\n")
+    /// RFC 4180 CSV, a header and rows; every cell is text from a file, so formulas are
+    /// neutralized unless `raw`.
+    static func csv(header: [String], rows: [[String]], raw: Bool = false) -> String {
+        ([header] + rows).map { $0.map { csvCell($0, raw: raw) }.joined(separator: ",") }.joined(separator: "\n")
     }
 
-    /// A CSV cell, quoted when it holds a comma, quote or line break.
-    static func csvCell(_ text: String) -> String {
+    /// A CSV cell of text read from a file: quoted when it holds a comma, quote or line break,
+    /// and, unless `raw`, with a `'` in front when it starts with `=`, `+`, `-`, `@` or a control
+    /// character, which a spreadsheet would run as a formula (`=HYPERLINK(…)`, `@SUM(…)`).
+    static func csvCell(_ text: String, raw: Bool) -> String {
+        let text = raw || !startsLikeAFormula(text) ? text : "'" + text
         guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
         else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// A cell of ICU output, such as a formatted price: never catalog text, so written as it is
+    /// (a negative price starts with `-` and stays a price).
+    static func csvCell(formatted text: String) -> String {
+        csvCell(text, raw: true)
+    }
+
+    /// Whether a spreadsheet would read the text as a formula: it starts with `=`, `+`, `-`,
+    /// `@`, or a control character such as a tab or carriage return.
+    static func startsLikeAFormula(_ text: String) -> Bool {
+        guard let first = text.utf8.first else { return false }
+        return first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
+            || first == UInt8(ascii: "@") || first < 0x20 || first == 0x7F
     }
 }
 

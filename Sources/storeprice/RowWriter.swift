@@ -9,6 +9,8 @@ struct RowWriter {
     let format: Format
     let escape: Bool
     let options: PriceFormatter.Options
+    /// Whether CSV cells of catalog text are written exactly, formulas included.
+    let rawCSV: Bool
     /// Price locales whose language has no offer wording, for one note at the end.
     private(set) var localesWithoutWording: Set<String> = []
     /// Rows kept for a table, which needs every width before the first line.
@@ -16,10 +18,11 @@ struct RowWriter {
     /// Each target's fixed fields, encoded once, by target index.
     private var fragments: [[UInt8]?] = []
 
-    init(format: Format, escape: Bool, options: PriceFormatter.Options = .init()) {
+    init(format: Format, escape: Bool, options: PriceFormatter.Options = .init(), rawCSV: Bool = false) {
         self.format = format
         self.escape = escape
         self.options = options
+        self.rawCSV = rawCSV
     }
 
     static let csvHeader =
@@ -49,7 +52,7 @@ struct RowWriter {
             bytes.append(",")
             bytes.append(target.storefront.alpha3)
             bytes.append(",")
-            bytes.append(Listing.csvCell(target.account?.name ?? ""))
+            bytes.append(Listing.csvCell(target.account?.name ?? "", raw: rawCSV))
             bytes.append(",")
             bytes.append(target.priceLocale.identifier)
             bytes.append(",")
@@ -146,21 +149,24 @@ struct RowWriter {
                 }
                 output.endLine()
             case .csv:
-                Self.appendCSV(rows.productID(at: position), to: &output)
+                appendCSV(text: rows.productID(at: position), to: &output)
                 output.append(bytes: fragment(for: rows.target(at: position), index: rows.targetIndex(at: position)))
                 output.append(rows.amount(at: position))
                 output.append(byte: UInt8(ascii: ","))
-                Self.appendCSV(formatted, to: &output)
+                Self.appendCSV(formatted: formatted, to: &output)
                 output.append(byte: UInt8(ascii: ","))
-                Self.appendCSV(rows.title(at: position) ?? "", to: &output)
+                appendCSV(text: rows.title(at: position) ?? "", to: &output)
                 if let cells {
-                    for value in [
-                        cells.period, cells.pricePerPeriod, cells.offer ?? "", cells.offerTerms ?? "",
-                        cells.offersSummary(shown), cells.billingPlansSummary(shown),
-                    ] {
+                    // Generated cells (ICU prices and StorePrice's wording) are written as they
+                    // are; the offers cell holds offer IDs from the catalog.
+                    for value in [cells.period, cells.pricePerPeriod, cells.offer ?? "", cells.offerTerms ?? ""] {
                         output.append(byte: UInt8(ascii: ","))
-                        Self.appendCSV(value, to: &output)
+                        Self.appendCSV(formatted: value, to: &output)
                     }
+                    output.append(byte: UInt8(ascii: ","))
+                    appendCSV(text: cells.offersSummary(shown), to: &output)
+                    output.append(byte: UInt8(ascii: ","))
+                    Self.appendCSV(formatted: cells.billingPlansSummary(shown), to: &output)
                 } else {
                     output.append(bytes: Self.csvNoSubscription)
                 }
@@ -249,7 +255,13 @@ struct RowWriter {
         output.append(byte: UInt8(ascii: "\""))
     }
 
-    static func appendCSV(_ text: String, to output: inout OutputBuffer) {
-        output.append(Listing.csvCell(text))
+    /// Appends a cell of catalog text, neutralized as a formula unless `rawCSV`.
+    func appendCSV(text: String, to output: inout OutputBuffer) {
+        output.append(Listing.csvCell(text, raw: rawCSV))
+    }
+
+    /// Appends a cell that StorePrice or ICU wrote, as it is.
+    static func appendCSV(formatted text: String, to output: inout OutputBuffer) {
+        output.append(Listing.csvCell(formatted: text))
     }
 }

@@ -25,6 +25,11 @@ extension StorePriceCommand {
         @Option(help: "The output format.")
         var format: OutputFormat = .table
 
+        @Flag(help: ArgumentHelp(
+            "Write CSV cells exactly as read.",
+            discussion: "By default a cell that starts with =, +, -, @ or a control character gets a leading ' in CSV, so that a spreadsheet does not run it as a formula."))
+        var rawCSV = false
+
         func run() throws {
             let file = try source.load()
             let header = ["name", "email", "storefront", "currency", "store_language", "device_locale", "price_locale"]
@@ -36,7 +41,7 @@ extension StorePriceCommand {
             case .table:
                 Console.output(Listing.table(header: header.map { $0.uppercased().replacingOccurrences(of: "_", with: " ") }, rows: rows))
             case .csv:
-                Console.output(Listing.csv(header: header, rows: rows))
+                Console.output(Listing.csv(header: header, rows: rows, raw: rawCSV))
             case .json:
                 Console.output(JSONLines.array(header: header, rows: rows))
             }

@@ -144,7 +144,7 @@ extension StorePriceCommand {
             }
             if batch {
                 guard amounts.isEmpty else {
-                    throw ValidationError("--batch reads amounts from standard input; remove '\(amounts[0])'.")
+                    throw ValidationError("--batch reads amounts from standard input; remove '\(amounts[0].escapedForMessage)'.")
                 }
                 guard sources.isEmpty else {
                     throw ValidationError("--batch reads each line's price locale; remove \(sources[0]).")
@@ -158,10 +158,10 @@ extension StorePriceCommand {
                     throw ValidationError("Give an amount, such as 'storeprice format 0.99 --locale en_US@currency=USD'.")
                 }
                 guard amounts.count == 1 else {
-                    throw ValidationError("Give one amount; found '\(first)' and '\(amounts[1])'. Use --batch for many.")
+                    throw ValidationError("Give one amount; found '\(first.escapedForMessage)' and '\(amounts[1].escapedForMessage)'. Use --batch for many.")
                 }
                 if first.hasPrefix("--") {
-                    throw ValidationError("Unknown option '\(first)'.")
+                    throw ValidationError("Unknown option '\(first.escapedForMessage)'.")
                 }
                 if per != nil, period == nil {
                     throw ValidationError("--per goes with --period, such as --period P1Y --per month.")

@@ -73,6 +73,11 @@ extension StorePriceCommand {
             valueName: "file"))
         var output: String?
 
+        @Flag(help: ArgumentHelp(
+            "Write CSV cells of catalog text exactly as read.",
+            discussion: "By default a product ID, title or account name that starts with =, +, -, @ or a control character gets a leading ' in CSV, so that a spreadsheet does not run it as a formula."))
+        var rawCSV = false
+
         @Flag(help: "Fail with status 65 when any product is invalid, instead of leaving it out.")
         var strict = false
 
@@ -98,7 +103,7 @@ extension StorePriceCommand {
             // `--output -` is standard output, as a catalog `-` is standard input.
             let file = try output.flatMap { (path) throws(StorePriceError) in path == "-" ? nil : try OutputFile(path: path) }
             var buffer = OutputBuffer(descriptor: file?.descriptor ?? Console.standardOutput)
-            var writer = RowWriter(format: format, escape: formatting.escape, options: formatting.options)
+            var writer = RowWriter(format: format, escape: formatting.escape, options: formatting.options, rawCSV: rawCSV)
             writer.begin(into: &buffer)
             var progress = Progress()
             let report = try renderer.render(

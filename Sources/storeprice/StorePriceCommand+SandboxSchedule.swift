@@ -33,7 +33,7 @@ extension StorePriceCommand {
 
         func validate() throws {
             if let start, (try? Date.ISO8601FormatStyle().parse(start)) == nil {
-                throw ValidationError("--start '\(start)' is not an ISO 8601 time such as 2026-11-22T09:00:00Z.")
+                throw ValidationError("--start '\(start.escapedForMessage)' is not an ISO 8601 time such as 2026-11-22T09:00:00Z.")
             }
         }
 

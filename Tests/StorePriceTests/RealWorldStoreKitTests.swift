@@ -128,7 +128,7 @@ struct RealWorldStoreKitTests {
         } throws: { error in
             expectBytes(
                 String(describing: error),
-                "catalog '\(path)': this is an XML property list, not an Xcode StoreKit configuration; "
+                "catalog '\(shownInMessage(path: path))': this is an XML property list, not an Xcode StoreKit configuration; "
                     + "Xcode writes .storekit files as JSON")
             return true
         }
@@ -143,7 +143,7 @@ struct RealWorldStoreKitTests {
             } throws: { error in
                 expectBytes(
                     String(describing: error),
-                    "product list '\(path)': the top level is a dictionary (<dict>), not an array; a product list is a "
+                    "product list '\(shownInMessage(path: path))': the top level is a dictionary (<dict>), not an array; a product list is a "
                         + "flat array of product ID strings, such as <array><string>com.example.level1</string></array>")
                 return true
             }

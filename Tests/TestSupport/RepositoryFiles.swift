@@ -11,9 +11,10 @@ public func repositoryFile(_ path: String) -> URL {
         .standardizedFileURL
 }
 
-/// A new, empty directory under the system's temporary directory.
+/// A new, empty directory under the system's temporary directory, with a short name: error
+/// messages show a path of up to 64 characters whole, and tests compare them byte for byte.
 public func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("storeprice-\(UUID().uuidString)")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("sp-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
@@ -55,4 +56,17 @@ public func formatOneEdit(_ line: String) -> String? {
     }
     guard let range = line.range(of: #","strings":["#) else { return line }
     return String(line[..<range.lowerBound]) + "}"
+}
+
+/// A plain path as error messages show it: whole up to 64 characters, else its first 20 and
+/// last 43 around an ellipsis. For tests about a message's wording, on paths of any length;
+/// the rule itself is tested with literal paths.
+public func shownInMessage(path: String) -> String {
+    let scalars = Array(path.unicodeScalars)
+    guard scalars.count > 64 else { return path }
+    var shown = String.UnicodeScalarView()
+    shown.append(contentsOf: scalars[..<20])
+    shown.append("…")
+    shown.append(contentsOf: scalars[(scalars.count - 43)...])
+    return String(shown)
 }

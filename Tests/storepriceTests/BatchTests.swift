@@ -40,10 +40,21 @@ import Testing
         #expect(run.status == 65)
         let refusal = "error: unsupported locale '%@': a locale identifier is ASCII, such as ja_JP@currency=JPY"
         let expected = "ko_KR@currency=KRW\t1000\t\\u{20A9}1,000\n"
-            + "\u{212A}o_KR@currency=KRW\t1000\t" + refusal.replacingOccurrences(of: "%@", with: "\u{212A}o_KR@currency=KRW") + "\n"
+            + "\\u{212A}o_KR@currency=KRW\t1000\t" + refusal.replacingOccurrences(of: "%@", with: "\u{212A}o_KR@currency=KRW") + "\n"
             + "en_US@currency=KRW\t5\t\\u{20A9}5\n"
-            + "en_US@currency=\u{212A}RW\t5\t" + refusal.replacingOccurrences(of: "%@", with: "en_US@currency=\u{212A}RW") + "\n"
+            + "en_US@currency=\\u{212A}RW\t5\t" + refusal.replacingOccurrences(of: "%@", with: "en_US@currency=\u{212A}RW") + "\n"
         expectBytes(run.output, expected)
+    }
+
+    @Test func echoedFieldsCannotActOnATerminal() throws {
+        // ESC[2J clears a screen, OSC 52 writes the clipboard, U+202E reverses what follows.
+        let input = "en_US@currency=USD\u{1B}[2J\t1\u{202E}\nen_US@currency=USD\t\u{1B}]52;c;aGk=\u{07}\n"
+        let run = try runStorePrice(["format", "--batch"], input: Data(input.utf8))
+        #expect(run.status == 65)
+        let expected = "en_US@currency=USD\\u{001B}[2J\t1\\u{202E}\terror: unknown currency "
+            + "'USD\\u{001B}[2J': an ISO 4217 code is three letters, such as USD\n"
+        #expect(!run.output.contains("\u{1B}") && !run.output.contains("\u{202E}") && !run.output.contains("\u{07}"))
+        expectBytes(String(run.output.prefix(while: { $0 != "\n" })) + "\n", expected)
     }
 
     @Test func aLineOfExactlyOneMiBIsReadAndOneByteMoreEndsTheRun() throws {

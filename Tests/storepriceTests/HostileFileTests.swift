@@ -57,6 +57,13 @@ import Testing
          "catalog 'FILE', line 1, field 'title': 'en-US' and 'en_us' are the same language (en-US); keep one"),
         ("huge-row-count-snapshot.jsonl", "snapshot",
          "snapshot 'FILE', line 1: the header counts 1000000000000 rows but the file has 0; is it cut short?"),
+        ("outside-path-snapshot.jsonl", "snapshot",
+         "snapshot 'FILE', line 1: the header's catalog path '../../../../../../../../etc/passwd' leads outside the snapshot's repository (ROOT) (give the catalog with --catalog)"),
+        ("absolute-path-snapshot.jsonl", "snapshot",
+         "snapshot 'FILE', line 1: the header's catalog path '/proc/self/environ' is absolute; a snapshot names files by paths relative to itself, inside its repository (give the catalog with --catalog)"),
+        ("long-language-accounts.json", "accounts",
+         "accounts file 'FILE', entry 1 ('usa'): unsupported locale '" + String(repeating: "a", count: 64) + "…': '"
+            + String(repeating: "a", count: 64) + "…' is not an ISO 639 language code"),
     ]
 
     @Test func everyFixtureHasACase() throws {
@@ -67,7 +74,8 @@ import Testing
     @Test(arguments: cases)
     func refusedInOneLineWithStatus65AndNoOutput(_ fixture: String, _ role: String, _ message: String) throws {
         let path = Self.directory.appendingPathComponent(fixture).path
-        try expectRefused(path: path, role: role, message: message.replacingOccurrences(of: "FILE", with: path))
+        try expectRefused(path: path, role: role, message: message.replacingOccurrences(of: "FILE", with: shownInMessage(path: path))
+            .replacingOccurrences(of: "ROOT", with: shownInMessage(path: repositoryFile(".").path)))
     }
 
     /// A single 100 MB line: refused after at most 1 MiB of it for streamed formats, and before
@@ -91,7 +99,7 @@ import Testing
         }
         try text.write(toFile: path, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try expectRefused(path: path, role: role, message: message.replacingOccurrences(of: "FILE", with: path))
+        try expectRefused(path: path, role: role, message: message.replacingOccurrences(of: "FILE", with: shownInMessage(path: path)))
     }
 
     private func expectRefused(path: String, role: String, message: String) throws {
