@@ -53,12 +53,18 @@ record-all-is-failed | Sources/StorePriceTesting/PriceSnapshotCheck.swift | if r
 token-not-secret | Sources/StorePrice/TestAccountFile.swift | "secret", "token", "apikey" | "secret", "apikey" | \.TestAccountTests/
 line-limit-plus-one | Sources/StorePrice/LineReader.swift | guard to - from <= Self.maximumLineLength else | guard to - from <= Self.maximumLineLength + 1 else | \.CatalogTests/|\.BatchTests/
 batch-line-unbounded | Sources/storeprice/BatchFormatter.swift | let lines = try LineReader(path: "-", lineHolds: "one price locale and amount") | let lines = try LineReader(path: "-", lineHolds: "anything") | \.BatchTests/
-temporary-file-left | Sources/StorePrice/OutputFile.swift | if !committed { unlink(temporaryPath) } | if committed { unlink(temporaryPath) } | \.RenderCommandTests/|\.HostileFileTests/
+temporary-file-left | Sources/StorePrice/OutputFile.swift | if let temporaryPath, !committed { | if let temporaryPath, committed { | \.RenderCommandTests/|\.HostileFileTests/
 header-path-unchecked | Sources/StorePrice/PriceSnapshot.swift | if let stored, let problem = SnapshotPath.problem(with: stored, inSnapshotAt: path, field: field) { | if let stored, let problem = SnapshotPath.problem(with: stored, inSnapshotAt: path, field: field), problem.isEmpty { | \.SnapshotCommandTests/
 duplicate-json-key-kept | Sources/StorePrice/JSONDuplicateKeys.swift | guard keys.insert(string).inserted else { return (path(stack, last: string), topLevelKeys) } | keys.insert(string) | \.CatalogTests/|\.HostileFileTests/
 xml-nesting-allowed | Sources/StorePrice/XMLPropertyListReader.swift | case ("array"?, "array"), ("array"?, "dict"):\n                throw Problem(reason: PropertyListShape.flatArray) | case ("array"?, "array"), ("array"?, "dict"):\n                break | \.CatalogTests/|\.HostileFileTests/
 terminal-unescaped | Sources/StorePrice/UnicodeEscaping.swift | guard text.unicodeScalars.contains(where: acts) else { return text } | return text | \.RenderCommandTests/|\.SnapshotCommandTests/
 workers-unbounded | Sources/storeprice/AccountsOptions.swift | guard (1...Self.maximumWorkers).contains(workers) else { | guard workers >= 1 else { | \.RenderCommandTests/
+message-uncut | Sources/StorePrice/StorePriceError.swift | return Self.escapedForMessage(scalars[..<64]) + "…" | return String(self) | \.ErrorMessageTests/|\.HostileFileTests/
+path-uncut | Sources/StorePrice/StorePriceError.swift | return Self.escapedForMessage(scalars[..<20]) + "…" + Self.escapedForMessage(scalars[(scalars.count - 43)...]) | return self | \.ErrorMessageTests/
+formula-kept | Sources/storeprice/OutputFormat.swift | let text = raw \|\| !startsLikeAFormula(text) ? text : "'" + text | let text = text | \.SpreadsheetFormulaTests/
+batch-echo-raw | Sources/storeprice/BatchFormatter.swift | escape ? UnicodeEscaping.escapeNonASCII(field) : UnicodeEscaping.escapeForTerminal(field) | field | \.BatchTests/
+file-size-signal-kills | Sources/storeprice/StorePriceCommand.swift | signal(SIGXFSZ, SIG_IGN) | _ = 0 | \.WriteFailureTests/
+write-failure-ignored | Sources/storeprice/Console.swift | if let failure { throw WriteFailure(path: path, code: failure) } | _ = failure | \.WriteFailureTests/
 EOF
 )
 

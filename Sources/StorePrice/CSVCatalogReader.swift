@@ -96,57 +96,64 @@ final class CSVCatalogReader: CatalogSource {
     }
 
     /// Splits one CSV line into fields; quoted fields may hold commas and doubled quotes.
+    ///
+    /// The line is split on its UTF-8 bytes: a comma or quote is always one byte, and a combining
+    /// mark after a quote (`"id",\u{0301}x`) is the next field's first character, not part of the
+    /// quote's grapheme cluster.
     static func fields(_ line: String, source: String, line number: Int) throws(StorePriceError) -> [String] {
         var line = line
-        let plain = line.withUTF8 { bytes -> [String]? in
-            // The common case, no quotes: cut at each comma.
-            guard let base = bytes.baseAddress else { return [""] }
-            guard memchr(base, Int32(UInt8(ascii: "\"")), bytes.count) == nil else { return nil }
+        let split = line.withUTF8 { bytes -> [String]? in
+            let comma = UInt8(ascii: ","), quote = UInt8(ascii: "\"")
             var fields: [String] = []
             fields.reserveCapacity(4)
-            var start = 0
-            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: ",") {
-                fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
-                start = index + 1
+            guard let base = bytes.baseAddress else { return [""] }
+            if memchr(base, Int32(quote), bytes.count) == nil {
+                // The common case, no quotes: cut at each comma.
+                var start = 0
+                for index in 0...bytes.count where index == bytes.count || bytes[index] == comma {
+                    fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                    start = index + 1
+                }
+                return fields
             }
+            var field: [UInt8] = []
+            var quoted = false
+            var atFieldStart = true
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if quoted {
+                    if byte == quote {
+                        // A doubled quote is a literal quote; a single one ends the quoted part.
+                        if index < bytes.count, bytes[index] == quote {
+                            field.append(quote)
+                            index += 1
+                        } else {
+                            quoted = false
+                        }
+                    } else {
+                        field.append(byte)
+                    }
+                } else if byte == comma {
+                    fields.append(String(decoding: field, as: UTF8.self))
+                    field.removeAll(keepingCapacity: true)
+                    atFieldStart = true
+                    continue
+                } else if byte == quote && atFieldStart {
+                    quoted = true
+                } else {
+                    field.append(byte)
+                }
+                atFieldStart = false
+            }
+            guard !quoted else { return nil }
+            fields.append(String(decoding: field, as: UTF8.self))
             return fields
         }
-        if let plain { return plain }
-        var fields: [String] = []
-        var field = ""
-        var quoted = false
-        var iterator = line.makeIterator()
-        var atFieldStart = true
-        while let character = iterator.next() {
-            if quoted {
-                if character == "\"" {
-                    // A doubled quote is a literal quote; a single one ends the quoted part.
-                    var lookahead = iterator
-                    if lookahead.next() == "\"" {
-                        field.append("\"")
-                        iterator = lookahead
-                    } else {
-                        quoted = false
-                    }
-                } else {
-                    field.append(character)
-                }
-            } else if character == "," {
-                fields.append(field)
-                field = ""
-                atFieldStart = true
-                continue
-            } else if character == "\"" && atFieldStart {
-                quoted = true
-            } else {
-                field.append(character)
-            }
-            atFieldStart = false
-        }
-        guard !quoted else {
+        guard let split else {
             throw .invalidCatalog(source: source, line: number, field: nil, reason: "a quoted field is not closed")
         }
-        fields.append(field)
-        return fields
+        return split
     }
 }

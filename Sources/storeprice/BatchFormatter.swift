@@ -19,13 +19,21 @@ struct BatchFormatter {
     ///
     /// - Throws: for a line longer than 1 MiB or not UTF-8, which ends the run: standard input is
     ///   read as catalogs are, line by line in bounded memory.
-    func run() throws(StorePriceError) -> Int {
-        var output = OutputBuffer(descriptor: Console.standardOutput)
-        defer { output.flush() }
+    func run() throws -> Int {
+        var output = OutputBuffer(descriptor: Console.standardOutput, path: nil)
         var formatters: [String: Result<PriceFormatter, StorePriceError>] = [:]
         var failures = 0
         let lines = try LineReader(path: "-", lineHolds: "one price locale and amount")
-        while let line = try Self.nextLine(lines) {
+        while true {
+            let next: String?
+            do {
+                next = try Self.nextLine(lines)
+            } catch {
+                // The lines before a bad one are written before the run ends.
+                try output.finish()
+                throw error
+            }
+            guard let line = next else { break }
             let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
             let localeText = String(fields[0])
             let amountText = fields.count > 1 ? String(fields[1]) : ""
@@ -69,7 +77,9 @@ struct BatchFormatter {
                 output.append("error: " + error.description)
             }
             output.endLine()
+            try output.check()
         }
+        try output.finish()
         return failures
     }
 

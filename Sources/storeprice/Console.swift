@@ -14,35 +14,45 @@ enum Console {
     static let standardError: Int32 = 2
 
     /// Writes a line to standard output.
-    static func output(_ line: String) {
-        write(line + "\n", to: standardOutput)
+    static func output(_ line: String) throws(WriteFailure) {
+        try output(text: line + "\n")
+    }
+
+    /// Writes text to standard output.
+    static func output(text: String) throws(WriteFailure) {
+        var text = text
+        if let code = text.withUTF8({ OutputFile.writeAll($0, to: standardOutput) }) {
+            throw WriteFailure(path: nil, code: code)
+        }
     }
 
     /// Writes `storeprice: MESSAGE` to standard error.
     static func error(_ message: String) {
-        write("storeprice: " + message + "\n", to: standardError)
+        toStandardError("storeprice: " + message + "\n")
     }
 
-    static func write(_ text: String, to descriptor: Int32) {
+    /// Writes text to standard error; a failure there has nowhere to be reported, and is ignored.
+    static func toStandardError(_ text: String) {
         var text = text
-        text.withUTF8 { writeAll($0, to: descriptor) }
-    }
-
-    /// Writes every byte, retrying after interrupted and partial writes; a failed write (a closed
-    /// pipe) ends the output quietly.
-    static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
-        OutputFile.writeAll(bytes, to: descriptor)
+        _ = text.withUTF8 { OutputFile.writeAll($0, to: standardError) }
     }
 }
 
 /// Buffered UTF-8 output to a file descriptor: bulk writers append bytes and flush in large blocks.
+///
+/// The first failed write is kept and ends the writing: ``check()`` throws it, and nothing more is
+/// written. Call ``finish()`` at the end; bytes still buffered when it is dropped are discarded.
 struct OutputBuffer: ~Copyable {
     private var bytes: [UInt8] = []
     private let descriptor: Int32
+    /// The output file's path, or nil for standard output.
+    private let path: String?
     private let threshold = 1 << 16
+    private var failure: Int32?
 
-    init(descriptor: Int32) {
+    init(descriptor: Int32, path: String?) {
         self.descriptor = descriptor
+        self.path = path
         bytes.reserveCapacity(threshold + 1024)
     }
 
@@ -73,12 +83,22 @@ struct OutputBuffer: ~Copyable {
         if bytes.count >= threshold { flush() }
     }
 
+    /// Writes what is buffered, unless a write has failed.
     mutating func flush() {
-        bytes.withUnsafeBufferPointer { Console.writeAll($0, to: descriptor) }
+        if failure == nil {
+            failure = bytes.withUnsafeBufferPointer { OutputFile.writeAll($0, to: descriptor) }
+        }
         bytes.removeAll(keepingCapacity: true)
     }
 
-    deinit {
-        bytes.withUnsafeBufferPointer { Console.writeAll($0, to: descriptor) }
+    /// Throws the first failed write, if any.
+    func check() throws(WriteFailure) {
+        if let failure { throw WriteFailure(path: path, code: failure) }
+    }
+
+    /// Writes what is buffered and throws the first failed write, if any.
+    mutating func finish() throws(WriteFailure) {
+        flush()
+        try check()
     }
 }

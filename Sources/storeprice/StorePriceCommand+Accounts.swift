@@ -39,11 +39,11 @@ extension StorePriceCommand {
             }
             switch format {
             case .table:
-                Console.output(Listing.table(header: header.map { $0.uppercased().replacingOccurrences(of: "_", with: " ") }, rows: rows))
+                try Console.output(Listing.table(header: header.map { $0.uppercased().replacingOccurrences(of: "_", with: " ") }, rows: rows))
             case .csv:
-                Console.output(Listing.csv(header: header, rows: rows, raw: rawCSV))
+                try Console.output(Listing.csv(header: header, rows: rows, raw: rawCSV))
             case .json:
-                Console.output(JSONLines.array(header: header, rows: rows))
+                try Console.output(JSONLines.array(header: header, rows: rows))
             }
         }
     }

@@ -212,7 +212,7 @@ extension StorePriceCommand {
                 text = try PriceLabel.render(
                     label, price: text, priceLocale: priceLocale, uiLocale: uiLocale ?? priceLocale.languageIdentifier)
             }
-            Console.output(formatting.escape ? UnicodeEscaping.escapeNonASCII(text) : text)
+            try Console.output(formatting.escape ? UnicodeEscaping.escapeNonASCII(text) : text)
         }
 
         /// The amount as a price, a price per period, or an offer.

@@ -102,7 +102,7 @@ extension StorePriceCommand {
 
             // `--output -` is standard output, as a catalog `-` is standard input.
             let file = try output.flatMap { (path) throws(StorePriceError) in path == "-" ? nil : try OutputFile(path: path) }
-            var buffer = OutputBuffer(descriptor: file?.descriptor ?? Console.standardOutput)
+            var buffer = OutputBuffer(descriptor: file?.descriptor ?? Console.standardOutput, path: file == nil ? nil : output)
             var writer = RowWriter(format: format, escape: formatting.escape, options: formatting.options, rawCSV: rawCSV)
             writer.begin(into: &buffer)
             var progress = Progress()
@@ -111,9 +111,11 @@ extension StorePriceCommand {
                 progress: { report, position in progress.update(rows: report.rows, position: position) }
             ) { rows in
                 try writer.write(rows, into: &buffer)
+                // A failed write ends the run now, not after rendering the rest.
+                try buffer.check()
             }
             writer.finish(into: &buffer)
-            buffer.flush()
+            try buffer.finish()
             Progress.clear()
 
             if !writer.localesWithoutWording.isEmpty {
@@ -176,12 +178,12 @@ struct Progress {
             let remaining = elapsed * Double(total - position.done) / Double(position.done)
             line += ", ETA \(Int(remaining.rounded(.up)))s"
         }
-        Console.write(line + "\u{1B}[K", to: Console.standardError)
+        Console.toStandardError(line + "\u{1B}[K")
     }
 
     static func clear() {
         guard enabled else { return }
-        Console.write("\r\u{1B}[K", to: Console.standardError)
+        Console.toStandardError("\r\u{1B}[K")
     }
 
     enum Clock {

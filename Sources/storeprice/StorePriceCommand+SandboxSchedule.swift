@@ -43,13 +43,13 @@ extension StorePriceCommand {
                 ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
             let schedule = try SandboxRenewals.schedule(for: period, start: startDate, renewals: renewals)
             let renewalCount = schedule.events.count - 2
-            Console.output(
+            try Console.output(
                 "\(period) renews every \(Self.describe(seconds: schedule.interval)) in the sandbox; "
                     + "\(renewalCount) renewal\(renewalCount == 1 ? "" : "s"), then it expires.")
             let rows = schedule.events.map { event in
                 [String(event.number), event.kind.rawValue, event.date.formatted(.iso8601)]
             }
-            Console.output(Listing.table(header: ["#", "EVENT", "AT (UTC)"], rows: rows))
+            try Console.output(Listing.table(header: ["#", "EVENT", "AT (UTC)"], rows: rows))
         }
 
         static func describe(seconds: Int) -> String {

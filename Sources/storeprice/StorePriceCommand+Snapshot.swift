@@ -43,15 +43,14 @@ extension StorePriceCommand {
                 catalog: catalog, catalogFormat: catalogFormat?.format, accounts: accountsSource.accounts,
                 options: style.options, workers: threads.workers)
             guard let output, output != "-" else {
-                Console.write(snapshot.encoded(forFileAt: "snapshot.jsonl"), to: Console.standardOutput)
+                try Console.output(text: snapshot.encoded(forFileAt: "snapshot.jsonl"))
                 return
             }
             try snapshot.write(to: output)
             let accounts = Set(snapshot.rows.map(\.account)).count
-            Console.write(
+            Console.toStandardError(
                 "wrote \(snapshot.rows.count) rows (\(accounts) accounts) to \(output), "
-                    + "with \(snapshot.producer)\n",
-                to: Console.standardError)
+                    + "with \(snapshot.producer)\n")
         }
     }
 
@@ -113,7 +112,7 @@ extension StorePriceCommand {
             if let report {
                 try OutputFile.write(diff.htmlReport(title: "StorePrice: \(golden)"), to: report)
             }
-            Console.output(diff.description)
+            try Console.output(diff.description)
             if !diff.isEmpty { throw ExitCode.failure }
         }
     }

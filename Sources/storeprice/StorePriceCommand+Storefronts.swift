@@ -37,11 +37,11 @@ extension StorePriceCommand {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 let data = try encoder.encode(storefront == nil ? storefronts : [storefronts[0]])
-                Console.output(String(decoding: data, as: UTF8.self))
+                try Console.output(String(decoding: data, as: UTF8.self))
             case .csv:
-                Console.output(Listing.csv(header: Self.csvHeader, rows: storefronts.map(Self.csvRow)))
+                try Console.output(Listing.csv(header: Self.csvHeader, rows: storefronts.map(Self.csvRow)))
             case .table:
-                Console.output(Listing.table(
+                try Console.output(Listing.table(
                     header: ["ID", "A2", "A3", "NAME", "CURRENCY", "PRICE LOCALE", "APPLE LANGUAGES"],
                     rows: storefronts.map {
                         [String($0.id), $0.alpha2, $0.alpha3, $0.name, $0.currency.code,

@@ -1,6 +1,14 @@
 import ArgumentParser
 import StorePrice
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 @main
 struct StorePriceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,7 +21,8 @@ struct StorePriceCommand: ParsableCommand {
 
             Exit status: 0 success, 1 verify found differences, 64 usage error, 65 bad data (an \
             amount, locale, currency, storefront, accounts file, catalog, product list or \
-            snapshot), 73 an output file cannot be written.
+            snapshot), 73 an output file cannot be written, 74 standard output cannot be written \
+            (a full disk, /dev/full); a closed pipe ends the run quietly with 141.
             """,
         version: "storeprice \(StorePriceVersion.current) (ICU \(StorePriceVersion.icu), CLDR \(StorePriceVersion.cldr))",
         subcommands: [
@@ -26,6 +35,9 @@ struct StorePriceCommand: ParsableCommand {
     static func main() {
         // An interrupted run leaves no temporary output file behind.
         TemporaryFiles.removeOnTerminationSignals()
+        // A file past `ulimit -f` is a failed write (EFBIG), reported, not a signal that kills the
+        // run and leaves its temporary file.
+        signal(SIGXFSZ, SIG_IGN)
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -36,6 +48,11 @@ struct StorePriceCommand: ParsableCommand {
                 exit(withError: ExitCode.cannotCreateOutput)
             }
             exit(withError: ExitCode.dataError)
+        } catch let failure as WriteFailure {
+            Progress.clear()
+            if failure.isClosedPipe { exit(withError: ExitCode.closedPipe) }
+            Console.error(failure.description)
+            exit(withError: failure.path == nil ? ExitCode.outputError : ExitCode.cannotCreateOutput)
         } catch {
             exit(withError: error)
         }

@@ -97,6 +97,25 @@ import Testing
         #expect(products[0].prices[143462]?.amount == "160")
     }
 
+    @Test func csvFieldsAreSplitOnBytesNotGraphemeClusters() throws {
+        // A combining mark after a closing quote forms one grapheme cluster with it; the quote
+        // still ends the field, and the mark begins the next one.
+        let text = "product_id,storefront,price\n\"id\",\u{0301}x,USA,1\n"
+        let file = try temporaryFile(text, name: "g.csv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect {
+            try Catalog.load(file.path)
+        } throws: { error in
+            expectBytes(String(describing: error), "catalog '\(file.path)', line 2: 4 fields; expected 3")
+            return true
+        }
+        let good = try temporaryFile("product_id,storefront,price\n\"\u{0301}a\",USA,1\n\"b\u{0301}\",\"USA\",\"2\"\n", name: "m.csv")
+        defer { try? FileManager.default.removeItem(at: good) }
+        let products = try Catalog.load(good.path)
+        #expect(products.map { Array($0.id.unicodeScalars) } == [["\u{0301}", "a"], ["b", "\u{0301}"]])
+        #expect(products.map { $0.prices[143441]?.amount } == ["1", "2"])
+    }
+
     @Test(arguments: [
         (#"{"id":"a","prices":{"USA":0.99}}"#,
          "catalog 'c.jsonl', line 1, field 'prices.USA': expected decimal text such as \"0.99\"; JSON numbers lose digits in most tools"),
