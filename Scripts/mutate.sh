@@ -27,40 +27,40 @@ swift build --build-tests >"$log/build.log" 2>&1 || { tail -20 "$log/build.log";
 # NAME | FILE | TEXT | REPLACEMENT | TEST FILTER (swift test --filter; \.Suite/ matches one suite)
 # Fields are separated by " | "; \n in TEXT or REPLACEMENT is a newline.
 mutants=$(cat <<'EOF'
-keyword-dropped | Sources/StorePrice/FormatterCache.swift | locale: locale.identifier) | locale: locale.languageIdentifier) | \.WholePriceLocaleTests/
-script-dropped | Sources/StorePrice/LocaleSubtags.swift | if let script { id += "_" + script } | _ = script | \.WholePriceLocaleTests/
-half-even-is-half-up | Sources/StorePrice/PriceFormatter.swift | case .halfEven: "rounding-mode-half-even" | case .halfEven: "rounding-mode-half-up" | \.PriceFormatterTests/
-symbol-is-narrow | Sources/StorePrice/PriceFormatter.swift | case .symbol: "unit-width-short" | case .symbol: "unit-width-narrow" | \.PriceFormatterTests/
-negative-zero-signed | Sources/StorePrice/PriceFormatter.swift | return String(price.amount.dropFirst()) | return price.amount | \.WholePriceLocaleTests/
-currency-converted | Sources/StorePrice/PriceFormatter.swift | guard price.currency == locale.currency else { | guard price.currency == price.currency else { | \.PriceFormatterTests/
-repeated-keyword-kept | Sources/StorePrice/PriceLocale.swift | guard currencyText == nil else { | guard currencyText == currencyText else { | \.WholePriceLocaleTests/
-uncommon-currency-accepted | Sources/StorePrice/CurrencyCode.swift | guard !ICU.uncommonCurrencyCodes.contains(upper) else { | guard ICU.uncommonCurrencyCodes.isEmpty || true else { | \.WholePriceLocaleTests/
-kelvin-storefront | Sources/StorePrice/Storefront.swift | guard key.utf8.allSatisfy({ $0 < 0x80 }) else { throw .unknownStorefront(code, suggestions: []) } | _ = 0 | \.WholePriceLocaleTests/
-trailing-zeros-kept | Sources/StorePrice/Price.swift | while fraction.last == UInt8(ascii: "0") { fraction.removeLast() } | _ = 0 | \.PriceTests/
-second-price-kept | Sources/StorePrice/JSONLinesCatalogReader.swift | guard made[storefront.id] == nil else {\n                    throw .invalidCatalog( | guard made[storefront.id] == made[storefront.id] else {\n                    throw .invalidCatalog( | \.CatalogTests/|\.HostileFileTests/
-stale-free-trial-price | Sources/StorePrice/StoreKitConfiguration.swift | isFree ? ([:], nil) : try price( | try price( | \.StoreKitConfigurationTests/|\.RealWorldStoreKitTests/
-promotional-offers-unread | Sources/StorePrice/StoreKitConfiguration.swift | try list(entry.adHocOffers, kind: .promotional | try list(nil, kind: .promotional | \.StoreKitConfigurationTests/|\.RealWorldStoreKitTests/
-title-other-region-skipped | Sources/StorePrice/Product.swift | if let tag = sameLanguage.min( | if sameLanguage.isEmpty, let tag = sameLanguage.min( | \.CatalogRendererTests/|\.StoreKitConfigurationTests/
-slices-joined-backwards | Sources/StorePrice/CatalogRenderer.swift | for slice in 0..<slices { | for slice in (0..<slices).reversed() { | \.RenderCommandTests/
-amount-normalized-in-error | Sources/StorePrice/ProductOrigin.swift | reason = StorePriceError.excessPrecision(amount: place.written, | reason = StorePriceError.excessPrecision(amount: String(place.written.prefix(3)), | \.CatalogPriceErrorTests/
+keyword-dropped | Sources/StorePrice/Formatting/FormatterCache.swift | locale: locale.identifier) | locale: locale.languageIdentifier) | \.WholePriceLocaleTests/
+script-dropped | Sources/StorePrice/Formatting/LocaleSubtags.swift | if let script { id += "_" + script } | _ = script | \.WholePriceLocaleTests/
+half-even-is-half-up | Sources/StorePrice/Formatting/PriceFormatter.swift | case .halfEven: "rounding-mode-half-even" | case .halfEven: "rounding-mode-half-up" | \.PriceFormatterTests/
+symbol-is-narrow | Sources/StorePrice/Formatting/PriceFormatter.swift | case .symbol: "unit-width-short" | case .symbol: "unit-width-narrow" | \.PriceFormatterTests/
+negative-zero-signed | Sources/StorePrice/Formatting/PriceFormatter.swift | return String(price.amount.dropFirst()) | return price.amount | \.WholePriceLocaleTests/
+currency-converted | Sources/StorePrice/Formatting/PriceFormatter.swift | guard price.currency == locale.currency else { | guard price.currency == price.currency else { | \.PriceFormatterTests/
+repeated-keyword-kept | Sources/StorePrice/Formatting/PriceLocale.swift | guard currencyText == nil else { | guard currencyText == currencyText else { | \.WholePriceLocaleTests/
+uncommon-currency-accepted | Sources/StorePrice/Formatting/CurrencyCode.swift | guard !ICU.uncommonCurrencyCodes.contains(upper) else { | guard ICU.uncommonCurrencyCodes.isEmpty || true else { | \.WholePriceLocaleTests/
+kelvin-storefront | Sources/StorePrice/Storefronts/Storefront.swift | guard key.utf8.allSatisfy({ $0 < 0x80 }) else { throw .unknownStorefront(code, suggestions: []) } | _ = 0 | \.WholePriceLocaleTests/
+trailing-zeros-kept | Sources/StorePrice/Formatting/Price.swift | while fraction.last == UInt8(ascii: "0") { fraction.removeLast() } | _ = 0 | \.PriceTests/
+second-price-kept | Sources/StorePrice/Catalogs/JSONLinesCatalogReader.swift | guard made[storefront.id] == nil else {\n                    throw .invalidCatalog( | guard made[storefront.id] == made[storefront.id] else {\n                    throw .invalidCatalog( | \.CatalogTests/|\.HostileFileTests/
+stale-free-trial-price | Sources/StorePrice/Catalogs/StoreKitConfiguration.swift | isFree ? ([:], nil) : try price( | try price( | \.StoreKitConfigurationTests/|\.RealWorldStoreKitTests/
+promotional-offers-unread | Sources/StorePrice/Catalogs/StoreKitConfiguration.swift | try list(entry.adHocOffers, kind: .promotional | try list(nil, kind: .promotional | \.StoreKitConfigurationTests/|\.RealWorldStoreKitTests/
+title-other-region-skipped | Sources/StorePrice/Catalogs/Product.swift | if let tag = sameLanguage.min( | if sameLanguage.isEmpty, let tag = sameLanguage.min( | \.CatalogRendererTests/|\.StoreKitConfigurationTests/
+slices-joined-backwards | Sources/StorePrice/Rendering/CatalogRenderer.swift | for slice in 0..<slices { | for slice in (0..<slices).reversed() { | \.RenderCommandTests/
+amount-normalized-in-error | Sources/StorePrice/Catalogs/ProductOrigin.swift | reason = StorePriceError.excessPrecision(amount: place.written, | reason = StorePriceError.excessPrecision(amount: String(place.written.prefix(3)), | \.CatalogPriceErrorTests/
 json-unescaped | Sources/storeprice/RowWriter.swift | if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) { | if !text.isEmpty { | \.RenderCommandTests/
 csv-unquoted | Sources/storeprice/OutputFormat.swift | return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" | return text | \.RenderCommandTests/
 escape-ignored | Sources/storeprice/RowWriter.swift | escape ? UnicodeEscaping.escapeNonASCII(text) : text | text | \.RenderCommandTests/
-verify-blind-to-nbsp | Sources/StorePrice/PriceSnapshotDiff.swift | if before != after { | if String(String.UnicodeScalarView(before.formatted.unicodeScalars.map { $0 == "\u{00A0}" ? " " : $0 })) != String(String.UnicodeScalarView(after.formatted.unicodeScalars.map { $0 == "\u{00A0}" ? " " : $0 })) \|\| before.strings != after.strings { | \.SnapshotCommandTests/
-verify-skips-fields | Sources/StorePrice/PriceSnapshotDiff.swift | for (field, old, new) in fieldChanges(before, after) { | for (field, old, new) in fieldChanges(before, after).prefix(0) { | \.SnapshotCommandTests/
-escaped-copy-unchecked | Sources/StorePrice/PriceSnapshot.swift | guard row.escaped == stored.escaped else { | guard row.escaped == row.escaped else { | \.GoldenSnapshotTests/|\.PriceSnapshotTests/
+verify-blind-to-nbsp | Sources/StorePrice/Snapshots/PriceSnapshotDiff.swift | if before != after { | if String(String.UnicodeScalarView(before.formatted.unicodeScalars.map { $0 == "\u{00A0}" ? " " : $0 })) != String(String.UnicodeScalarView(after.formatted.unicodeScalars.map { $0 == "\u{00A0}" ? " " : $0 })) \|\| before.strings != after.strings { | \.SnapshotCommandTests/
+verify-skips-fields | Sources/StorePrice/Snapshots/PriceSnapshotDiff.swift | for (field, old, new) in fieldChanges(before, after) { | for (field, old, new) in fieldChanges(before, after).prefix(0) { | \.SnapshotCommandTests/
+escaped-copy-unchecked | Sources/StorePrice/Snapshots/PriceSnapshot.swift | guard row.escaped == stored.escaped else { | guard row.escaped == row.escaped else { | \.GoldenSnapshotTests/|\.PriceSnapshotTests/
 record-all-is-failed | Sources/StorePriceTesting/PriceSnapshotCheck.swift | if record == .all \|\| (record == .failed && !diff.isEmpty) { | if (record == .all \|\| record == .failed) && !diff.isEmpty { | \.GoldenSnapshotTests/
-token-not-secret | Sources/StorePrice/TestAccountFile.swift | "secret", "token", "apikey" | "secret", "apikey" | \.TestAccountTests/
-line-limit-plus-one | Sources/StorePrice/LineReader.swift | guard to - from <= Self.maximumLineLength else | guard to - from <= Self.maximumLineLength + 1 else | \.CatalogTests/|\.BatchTests/
+token-not-secret | Sources/StorePrice/Storefronts/TestAccountFile.swift | "secret", "token", "apikey" | "secret", "apikey" | \.TestAccountTests/
+line-limit-plus-one | Sources/StorePrice/FileIO/LineReader.swift | guard to - from <= Self.maximumLineLength else | guard to - from <= Self.maximumLineLength + 1 else | \.CatalogTests/|\.BatchTests/
 batch-line-unbounded | Sources/storeprice/BatchFormatter.swift | let lines = try LineReader(path: "-", lineHolds: "one price locale and amount") | let lines = try LineReader(path: "-", lineHolds: "anything") | \.BatchTests/
-temporary-file-left | Sources/StorePrice/OutputFile.swift | if let temporaryPath, !committed { | if let temporaryPath, committed { | \.RenderCommandTests/|\.HostileFileTests/
-header-path-unchecked | Sources/StorePrice/PriceSnapshot.swift | if let stored, let problem = SnapshotPath.problem(with: stored, inSnapshotAt: path, field: field) { | if let stored, let problem = SnapshotPath.problem(with: stored, inSnapshotAt: path, field: field), problem.isEmpty { | \.SnapshotCommandTests/
-duplicate-json-key-kept | Sources/StorePrice/JSONDuplicateKeys.swift | guard keys.insert(string).inserted else { return (path(stack, last: string), topLevelKeys) } | keys.insert(string) | \.CatalogTests/|\.HostileFileTests/
-xml-nesting-allowed | Sources/StorePrice/XMLPropertyListReader.swift | case ("array"?, "array"), ("array"?, "dict"):\n                throw Problem(reason: PropertyListShape.flatArray) | case ("array"?, "array"), ("array"?, "dict"):\n                break | \.CatalogTests/|\.HostileFileTests/
-terminal-unescaped | Sources/StorePrice/UnicodeEscaping.swift | guard text.unicodeScalars.contains(where: acts) else { return text } | return text | \.RenderCommandTests/|\.SnapshotCommandTests/
+temporary-file-left | Sources/StorePrice/FileIO/OutputFile.swift | if let temporaryPath, !committed { | if let temporaryPath, committed { | \.RenderCommandTests/|\.HostileFileTests/
+header-path-unchecked | Sources/StorePrice/Snapshots/PriceSnapshot.swift | if let stored, let problem = SnapshotPath.problem(with: stored, inSnapshotAt: path, field: field) { | if let stored, let problem = SnapshotPath.problem(with: stored, inSnapshotAt: path, field: field), problem.isEmpty { | \.SnapshotCommandTests/
+duplicate-json-key-kept | Sources/StorePrice/Catalogs/JSONDuplicateKeys.swift | guard keys.insert(string).inserted else { return (path(stack, last: string), topLevelKeys) } | keys.insert(string) | \.CatalogTests/|\.HostileFileTests/
+xml-nesting-allowed | Sources/StorePrice/Catalogs/XMLPropertyListReader.swift | case ("array"?, "array"), ("array"?, "dict"):\n                throw Problem(reason: PropertyListShape.flatArray) | case ("array"?, "array"), ("array"?, "dict"):\n                break | \.CatalogTests/|\.HostileFileTests/
+terminal-unescaped | Sources/StorePrice/Formatting/UnicodeEscaping.swift | guard text.unicodeScalars.contains(where: acts) else { return text } | return text | \.RenderCommandTests/|\.SnapshotCommandTests/
 workers-unbounded | Sources/storeprice/AccountsOptions.swift | guard (1...Self.maximumWorkers).contains(workers) else { | guard workers >= 1 else { | \.RenderCommandTests/
-message-uncut | Sources/StorePrice/StorePriceError.swift | return Self.escapedForMessage(scalars[..<64]) + "…" | return String(self) | \.ErrorMessageTests/|\.HostileFileTests/
-path-uncut | Sources/StorePrice/StorePriceError.swift | return Self.escapedForMessage(scalars[..<20]) + "…" + Self.escapedForMessage(scalars[(scalars.count - 43)...]) | return self | \.ErrorMessageTests/
+message-uncut | Sources/StorePrice/Formatting/StorePriceError.swift | return Self.escapedForMessage(scalars[..<64]) + "…" | return String(self) | \.ErrorMessageTests/|\.HostileFileTests/
+path-uncut | Sources/StorePrice/Formatting/StorePriceError.swift | return Self.escapedForMessage(scalars[..<20]) + "…" + Self.escapedForMessage(scalars[(scalars.count - 43)...]) | return self | \.ErrorMessageTests/
 formula-kept | Sources/storeprice/OutputFormat.swift | let text = raw \|\| !startsLikeAFormula(text) ? text : "'" + text | let text = text | \.SpreadsheetFormulaTests/
 batch-echo-raw | Sources/storeprice/BatchFormatter.swift | escape ? UnicodeEscaping.escapeNonASCII(field) : UnicodeEscaping.escapeForTerminal(field) | field | \.BatchTests/
 file-size-signal-kills | Sources/storeprice/StorePriceCommand.swift | signal(SIGXFSZ, SIG_IGN) | _ = 0 | \.WriteFailureTests/
