@@ -33,6 +33,11 @@ let package = Package(
             path: "Benchmarks/CatalogRendering",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // The C + ICU baseline of `storeprice render`, from the command line.
+        .executableTarget(
+            name: "c-render",
+            dependencies: ["ICUBaseline"]
+        ),
         // Writes the benchmark catalog as CSV, for timing `storeprice render` end to end.
         .executableTarget(
             name: "make-catalog",

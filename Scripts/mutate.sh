@@ -44,7 +44,7 @@ title-other-region-skipped | Sources/StorePrice/Catalogs/Product.swift | if let 
 slices-joined-backwards | Sources/StorePrice/Rendering/CatalogRenderer.swift | for slice in 0..<slices { | for slice in (0..<slices).reversed() { | \.RenderCommandTests/
 amount-normalized-in-error | Sources/StorePrice/Catalogs/ProductOrigin.swift | reason = StorePriceError.excessPrecision(amount: place.written, | reason = StorePriceError.excessPrecision(amount: String(place.written.prefix(3)), | \.CatalogPriceErrorTests/
 json-unescaped | Sources/storeprice/RowWriter.swift | if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) { | if !text.isEmpty { | \.RenderCommandTests/
-csv-unquoted | Sources/storeprice/OutputFormat.swift | return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" | return text | \.RenderCommandTests/
+csv-unquoted | Sources/StorePrice/Formatting/CSVText.swift | return quoted + "\"" | return text | \.RenderCommandTests/
 escape-ignored | Sources/storeprice/RowWriter.swift | escape ? UnicodeEscaping.escapeNonASCII(text) : text | text | \.RenderCommandTests/
 verify-blind-to-nbsp | Sources/StorePrice/Snapshots/PriceSnapshotDiff.swift | if before != after { | if String(String.UnicodeScalarView(before.formatted.unicodeScalars.map { $0 == "\u{00A0}" ? " " : $0 })) != String(String.UnicodeScalarView(after.formatted.unicodeScalars.map { $0 == "\u{00A0}" ? " " : $0 })) \|\| before.strings != after.strings { | \.SnapshotCommandTests/
 verify-skips-fields | Sources/StorePrice/Snapshots/PriceSnapshotDiff.swift | for (field, old, new) in fieldChanges(before, after) { | for (field, old, new) in fieldChanges(before, after).prefix(0) { | \.SnapshotCommandTests/
@@ -61,7 +61,7 @@ terminal-unescaped | Sources/StorePrice/Formatting/UnicodeEscaping.swift | guard
 workers-unbounded | Sources/storeprice/AccountsOptions.swift | guard (1...Self.maximumWorkers).contains(workers) else { | guard workers >= 1 else { | \.RenderCommandTests/
 message-uncut | Sources/StorePrice/Formatting/StorePriceError.swift | return Self.escapedForMessage(scalars[..<64]) + "…" | return String(self) | \.ErrorMessageTests/|\.HostileFileTests/
 path-uncut | Sources/StorePrice/Formatting/StorePriceError.swift | return Self.escapedForMessage(scalars[..<20]) + "…" + Self.escapedForMessage(scalars[(scalars.count - 43)...]) | return self | \.ErrorMessageTests/
-formula-kept | Sources/storeprice/OutputFormat.swift | let text = raw \|\| !startsLikeAFormula(text) ? text : "'" + text | let text = text | \.SpreadsheetFormulaTests/
+formula-kept | Sources/StorePrice/Formatting/CSVText.swift | let text = raw \|\| !startsLikeAFormula(text) ? text : "'" + text | let text = text | \.SpreadsheetFormulaTests/
 batch-echo-raw | Sources/storeprice/BatchFormatter.swift | escape ? UnicodeEscaping.escapeNonASCII(field) : UnicodeEscaping.escapeForTerminal(field) | field | \.BatchTests/
 file-size-signal-kills | Sources/storeprice/StorePriceCommand.swift | signal(SIGXFSZ, SIG_IGN) | _ = 0 | \.WriteFailureTests/
 write-failure-ignored | Sources/storeprice/Console.swift | if let failure { throw WriteFailure(path: path, code: failure) } | _ = failure | \.WriteFailureTests/

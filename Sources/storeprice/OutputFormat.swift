@@ -36,27 +36,15 @@ enum Listing {
     }
 
     /// A CSV cell of text read from a file: quoted when it holds a comma, quote or line break,
-    /// and, unless `raw`, with a `'` in front when it starts with `=`, `+`, `-`, `@` or a control
-    /// character, which a spreadsheet would run as a formula (`=HYPERLINK(…)`, `@SUM(…)`).
+    /// and, unless `raw`, neutralized as a formula (see `CSVText`).
     static func csvCell(_ text: String, raw: Bool) -> String {
-        let text = raw || !startsLikeAFormula(text) ? text : "'" + text
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
-        else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        CSVText.cell(text, raw: raw)
     }
 
     /// A cell of ICU output, such as a formatted price: never catalog text, so written as it is
     /// (a negative price starts with `-` and stays a price).
     static func csvCell(formatted text: String) -> String {
-        csvCell(text, raw: true)
-    }
-
-    /// Whether a spreadsheet would read the text as a formula: it starts with `=`, `+`, `-`,
-    /// `@`, or a control character such as a tab or carriage return.
-    static func startsLikeAFormula(_ text: String) -> Bool {
-        guard let first = text.utf8.first else { return false }
-        return first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
-            || first == UInt8(ascii: "@") || first < 0x20 || first == 0x7F
+        CSVText.cell(text, raw: true)
     }
 }
 

@@ -4,6 +4,15 @@ import StorePrice
 struct RowWriter {
     enum Format: String, CaseIterable {
         case jsonl, csv, table
+
+        /// The library's bulk encoding of this format; nil for a table, which needs every row.
+        var bulkFormat: BulkRenderer.Format? {
+            switch self {
+            case .jsonl: .jsonLines
+            case .csv: .csv
+            case .table: nil
+            }
+        }
     }
 
     let format: Format

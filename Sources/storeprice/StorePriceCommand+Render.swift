@@ -94,6 +94,11 @@ extension StorePriceCommand {
         func run() throws {
             let targets = try self.targets()
             let productIDs = try products.map { (path) throws(StorePriceError) in try ProductIDList(contentsOfFile: path) }
+            // CSV catalogs go through the library's bulk pipeline, from bytes to bytes on every core.
+            if (catalogFormat?.format ?? CatalogFormat(path: catalog)) == .csv, let bulkFormat = format.bulkFormat {
+                try renderBulk(targets: targets, productIDs: productIDs, format: bulkFormat)
+                return
+            }
             var source = try Catalog.open(catalog, format: catalogFormat?.format)
             // Invalid products are listed on standard error below, so the library's log stays quiet.
             let renderer = CatalogRenderer(
@@ -125,6 +130,34 @@ extension StorePriceCommand {
                     "no built-in offer wording for \(locales.count) price locale\(locales.count == 1 ? "" : "s") (\(shown)); "
                         + "their offer text is empty (null in JSON Lines) and the offer's terms are written instead")
             }
+            try reportInvalidProducts(report)
+            try file?.commit()
+        }
+
+        /// Renders a CSV catalog with the library's bulk pipeline, writing each chunk's rows as
+        /// they come, in order.
+        private func renderBulk(targets: [RenderTarget], productIDs: ProductIDList?, format: BulkRenderer.Format) throws {
+            let renderer = BulkRenderer(
+                targets: targets, format: format, options: formatting.options, workers: threads.workers,
+                escapeNonASCII: formatting.escape, rawCSV: rawCSV)
+            let file = try output.flatMap { (path) throws(StorePriceError) in path == "-" ? nil : try OutputFile(path: path) }
+            let descriptor = file?.descriptor ?? Console.standardOutput
+            var progress = Progress()
+            let report = try renderer.renderCSV(
+                at: catalog, productIDs: productIDs,
+                progress: { report, position in progress.update(rows: report.rows, position: position) }
+            ) { bytes in
+                if let code = OutputFile.writeAll(bytes.assumingMemoryBound(to: UInt8.self), to: descriptor) {
+                    throw WriteFailure(path: file == nil ? nil : output, code: code)
+                }
+            }
+            Progress.clear()
+            try reportInvalidProducts(report)
+            try file?.commit()
+        }
+
+        /// Lists invalid products on standard error; with `--strict` they end the run with 65.
+        private func reportInvalidProducts(_ report: RenderReport) throws {
             for invalid in report.invalidProducts {
                 Console.error("invalid product \(invalid)")
             }
@@ -137,7 +170,6 @@ extension StorePriceCommand {
                 }
                 Console.error("left out \(count) \(noun); --strict makes this an error")
             }
-            try file?.commit()
         }
 
         private func targets() throws -> [RenderTarget] {

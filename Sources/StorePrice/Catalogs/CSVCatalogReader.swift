@@ -15,7 +15,6 @@ final class CSVCatalogReader: CatalogSource {
 
     private var lines: LineReader
     private var columnIndex: (product: Int, storefront: Int, price: Int) = (0, 1, 2)
-    private var columnCount = 3
     private var pending: (id: String, line: Int, prices: [Int: Price], places: [Int: ProductOrigin.PriceSource])?
     private var storefronts = StorefrontCodes()
     private var prices = PriceCache()
@@ -27,18 +26,24 @@ final class CSVCatalogReader: CatalogSource {
         guard let header = try lines.nextLine() else {
             throw .invalidCatalog(source: path, line: 1, field: nil, reason: "empty; expected the header product_id,storefront,price")
         }
-        let names = try Self.fields(header, source: path, line: 1).map { $0.lowercased() }
-        guard Set(names) == Set(Self.columns), names.count == 3 else {
+        columnIndex = try Self.columns(header: header, source: path)
+    }
+
+    /// Where the header puts each column: `product_id`, `storefront` and `price`, in any order.
+    static func columns(header: String, source: String) throws(StorePriceError)
+        -> (product: Int, storefront: Int, price: Int)
+    {
+        let names = try fields(header, source: source, line: 1).map { $0.lowercased() }
+        guard Set(names) == Set(columns), names.count == 3 else {
             // The line is not quoted: a file that is not a catalog may hold anything, secrets included.
             throw .invalidCatalog(
-                source: path, line: 1, field: nil,
+                source: source, line: 1, field: nil,
                 reason: "the first line is not the header product_id,storefront,price (columns in any order)")
         }
-        columnIndex = (
+        return (
             names.firstIndex(of: "product_id") ?? 0, names.firstIndex(of: "storefront") ?? 1,
             names.firstIndex(of: "price") ?? 2
         )
-        columnCount = names.count
     }
 
     var progress: (done: Int, total: Int?) { (lines.bytesRead, lines.totalBytes) }
@@ -52,10 +57,10 @@ final class CSVCatalogReader: CatalogSource {
             if line.isEmpty { continue }
             let number = lines.lineNumber
             let fields = try Self.fields(line, source: lines.path, line: number)
-            guard fields.count == columnCount else {
+            guard fields.count == 3 else {
                 throw .invalidCatalog(
                     source: lines.path, line: number, field: nil,
-                    reason: "\(fields.count) field\(fields.count == 1 ? "" : "s"); expected \(columnCount)")
+                    reason: "\(fields.count) field\(fields.count == 1 ? "" : "s"); expected 3")
             }
             let id = fields[columnIndex.product]
             guard !id.isEmpty else {

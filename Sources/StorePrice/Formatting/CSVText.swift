@@ -1,0 +1,24 @@
+/// Writing RFC 4180 CSV cells, for output whose bytes are fixed.
+package enum CSVText {
+    /// A cell of text read from a file: quoted when it holds a comma, quote or line break, and,
+    /// unless `raw`, with a `'` in front when it starts with `=`, `+`, `-`, `@` or a control
+    /// character, which a spreadsheet would run as a formula (`=HYPERLINK(…)`, `@SUM(…)`).
+    package static func cell(_ text: String, raw: Bool) -> String {
+        let text = raw || !startsLikeAFormula(text) ? text : "'" + text
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
+        else { return text }
+        var quoted = "\""
+        for character in text.unicodeScalars {
+            if character == "\"" { quoted += "\"\"" } else { quoted.unicodeScalars.append(character) }
+        }
+        return quoted + "\""
+    }
+
+    /// Whether a spreadsheet would read the text as a formula: it starts with `=`, `+`, `-`,
+    /// `@`, or a control character such as a tab or carriage return.
+    package static func startsLikeAFormula(_ text: String) -> Bool {
+        guard let first = text.utf8.first else { return false }
+        return first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
+            || first == UInt8(ascii: "@") || first < 0x20 || first == 0x7F
+    }
+}

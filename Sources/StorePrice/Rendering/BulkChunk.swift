@@ -1,0 +1,39 @@
+/// One piece of a CSV catalog, cut at a product boundary, and what a worker made of it.
+///
+/// Sendable notes: the reading thread fills `input` and hands the chunk to one worker; the worker
+/// writes the results; the reading thread reads them after the worker has signalled `done`. No
+/// two threads touch a chunk at once.
+final class BulkChunk: @unchecked Sendable {
+    var input = ByteBuffer(capacity: BulkRenderer.chunkSize + (64 << 10))
+    var output = ByteBuffer(capacity: BulkRenderer.chunkSize * 4)
+    /// Whether `input` ends the file.
+    var isLast = false
+    /// A reading failure found at the line after `input`'s lines, such as a line too long.
+    var readFailure: BulkFailure?
+    /// How far into the file `input` ends, in bytes.
+    var fileOffset = 0
+
+    var results = ChunkResults()
+}
+
+/// What a worker made of a chunk, besides its rows.
+struct ChunkResults {
+    /// Lines in the chunk's input, empty ones included.
+    var lines = 0
+    /// Every product run, with its first line counted from 1 within the input.
+    var products: [(id: String, line: Int)] = []
+    var invalid: [InvalidProduct] = []
+    /// The first line that cannot be used; rendering stopped there.
+    var failure: BulkFailure?
+    var rows = 0
+    var renderedProducts = 0
+    var formats = 0
+}
+
+/// A line of a chunk that cannot be used: its number within the chunk, and the field and reason
+/// for ``StorePriceError/invalidCatalog(source:line:field:reason:)``.
+struct BulkFailure: Sendable {
+    var line: Int
+    var field: String?
+    var reason: String
+}

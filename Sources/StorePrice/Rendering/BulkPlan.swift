@@ -1,0 +1,91 @@
+/// What every worker of a bulk run reads and never changes: the catalog's columns, the targets as
+/// indices, the formatters, the row layout and the storefront-code table.
+final class BulkPlan: Sendable {
+    /// The catalog file, as named in errors.
+    let source: String
+    let columns: (product: Int, storefront: Int, price: Int)
+    let layout: RowLayout
+    let targets: [RenderTarget]
+    /// Every storefront, by index: `Storefront.all`.
+    let storefronts: [Storefront]
+    /// Each storefront's currency, as an index into `currencies`.
+    let storefrontCurrency: [Int]
+    let currencies: [CurrencyCode]
+    /// Each target's storefront, as an index into `storefronts`.
+    let targetStorefront: [Int]
+    /// Each target's (price locale, currency) pair, as an index into `formatters`: the formatted
+    /// prices of a pair are kept together, numbered by the currency's amounts.
+    let targetPair: [Int]
+    let formatters: [PriceFormatter]
+    /// Storefront indices by upper-case alpha-3 code, `(c0 - 65) * 676 + (c1 - 65) * 26 + (c2 - 65)`;
+    /// -1 for none.
+    let alpha3: [Int16]
+    let storefrontIndexByID: [Int: Int]
+    /// Only these products are rendered, when given.
+    let wanted: Set<String>?
+
+    init(
+        source: String, columns: (product: Int, storefront: Int, price: Int), layout: RowLayout,
+        targets: [RenderTarget], options: PriceFormatter.Options, wanted: Set<String>?
+    ) throws(StorePriceError) {
+        self.source = source
+        self.columns = columns
+        self.layout = layout
+        self.targets = targets
+        self.wanted = wanted
+        var storefronts = Storefront.all
+        // A target's storefront is one of these; kept whole in case it is not.
+        for target in targets where !storefronts.contains(where: { $0.id == target.storefront.id }) {
+            storefronts.append(target.storefront)
+        }
+        self.storefronts = storefronts
+        var currencies: [CurrencyCode] = []
+        var currencyIndex: [CurrencyCode: Int] = [:]
+        storefrontCurrency = storefronts.map { storefront in
+            if let known = currencyIndex[storefront.currency] { return known }
+            currencyIndex[storefront.currency] = currencies.count
+            currencies.append(storefront.currency)
+            return currencies.count - 1
+        }
+        self.currencies = currencies
+        var byID: [Int: Int] = [:]
+        var alpha3 = [Int16](repeating: -1, count: 26 * 26 * 26)
+        for (index, storefront) in storefronts.enumerated() {
+            if byID[storefront.id] == nil { byID[storefront.id] = index }
+            let code = Array(storefront.alpha3.utf8)
+            if code.count == 3, code.allSatisfy({ $0 >= 65 && $0 <= 90 }) {
+                let key = Int(code[0] - 65) * 676 + Int(code[1] - 65) * 26 + Int(code[2] - 65)
+                if alpha3[key] < 0 { alpha3[key] = Int16(index) }
+            }
+        }
+        self.alpha3 = alpha3
+        storefrontIndexByID = byID
+        targetStorefront = targets.map { byID[$0.storefront.id] ?? 0 }
+
+        struct Pair: Hashable {
+            var locale: PriceLocale
+            var currency: Int
+        }
+        var pairs: [Pair: Int] = [:]
+        var formatters: [PriceFormatter] = []
+        var targetPair: [Int] = []
+        for (index, target) in targets.enumerated() {
+            let pair = Pair(locale: target.priceLocale, currency: storefrontCurrency[targetStorefront[index]])
+            if let known = pairs[pair] {
+                targetPair.append(known)
+                continue
+            }
+            pairs[pair] = formatters.count
+            targetPair.append(formatters.count)
+            formatters.append(try PriceFormatter(locale: target.priceLocale, options: options))
+        }
+        self.targetPair = targetPair
+        self.formatters = formatters
+    }
+
+    /// The currency of each (price locale, currency) pair's amounts.
+    func pairCurrency(_ pair: Int) -> Int {
+        guard let target = targetPair.firstIndex(of: pair) else { return 0 }
+        return storefrontCurrency[targetStorefront[target]]
+    }
+}

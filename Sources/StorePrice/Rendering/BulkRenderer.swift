@@ -1,0 +1,205 @@
+import Dispatch
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Renders a whole CSV catalog file straight to JSON Lines or CSV bytes, on every core.
+///
+/// This is `storeprice render` for CSV catalogs, as a library: the catalog is read in large
+/// chunks cut at product boundaries; each worker parses its chunk on its bytes, renders every
+/// product for every target and encodes the rows into its own buffer; buffers are written in
+/// input order. The output is byte for byte what ``CatalogRenderer`` and the CLI write for the
+/// same catalog, in catalog order, then target order.
+///
+/// ```swift
+/// let renderer = BulkRenderer(targets: RenderTarget.storefronts(Storefront.all), format: .jsonLines)
+/// let report = try renderer.renderCSV(at: "catalog.csv") { bytes in
+///     // Write `bytes` somewhere; they are valid only during the call.
+///     _ = bytes.count
+/// }
+/// print(report.rows, report.invalidProducts)
+/// ```
+///
+/// Memory stays flat whatever the catalog's size: a few chunks of 512 KiB in flight and their
+/// rows, and per worker at most about 8 MiB of formatted prices.
+public struct BulkRenderer: Sendable {
+    /// The encoding of the rows.
+    public enum Format: String, Sendable, CaseIterable {
+        /// One JSON object per row, the keys in a fixed order.
+        case jsonLines
+        /// RFC 4180 CSV with a header line.
+        case csv
+    }
+
+    /// Who to render for, in output order.
+    public let targets: [RenderTarget]
+    /// The encoding of the rows.
+    public let format: Format
+    /// Currency display and rounding.
+    public let options: PriceFormatter.Options
+    /// Threads that render at once.
+    public let workers: Int
+    /// Whether formatted prices are written with every non-ASCII character as `\u{XXXX}`.
+    public let escapeNonASCII: Bool
+    /// Whether CSV cells of catalog text are written exactly, formulas included; by default a
+    /// cell that starts with `=`, `+`, `-`, `@` or a control character gets a leading `'`.
+    public let rawCSV: Bool
+
+    /// Bytes of catalog per chunk.
+    static let chunkSize = 512 << 10
+    /// The most bytes one product's rows may take in a catalog.
+    static let productLimit = 64 << 20
+
+    /// - Parameters:
+    ///   - targets: storefronts or test accounts, in output order.
+    ///   - format: JSON Lines (the default) or CSV.
+    ///   - options: currency display and rounding for every price.
+    ///   - workers: threads to render on; by default one per processor this process may use.
+    ///   - escapeNonASCII: write formatted prices with non-ASCII characters escaped.
+    ///   - rawCSV: write CSV cells of catalog text exactly, formulas included.
+    public init(
+        targets: [RenderTarget],
+        format: Format = .jsonLines,
+        options: PriceFormatter.Options = .init(),
+        workers: Int = CatalogRenderer.processorCount,
+        escapeNonASCII: Bool = false,
+        rawCSV: Bool = false
+    ) {
+        self.targets = targets
+        self.format = format
+        self.options = options
+        self.workers = max(1, workers)
+        self.escapeNonASCII = escapeNonASCII
+        self.rawCSV = rawCSV
+    }
+
+    /// Renders a CSV catalog (header `product_id,storefront,price`, each product's rows together),
+    /// handing the encoded rows to `write` in order, a chunk at a time.
+    ///
+    /// - Parameters:
+    ///   - path: the catalog file; `-` is standard input.
+    ///   - productIDs: when given, only these products are rendered, and listed IDs the catalog
+    ///     lacks are invalid products.
+    ///   - progress: called after each chunk with the counts so far and how far the file has been read.
+    ///   - write: called on the calling thread with the CSV header (for CSV) and each chunk's
+    ///     rows; the bytes are valid only during the call. What it throws ends the run.
+    /// - Returns: counts and the invalid products. `distinctPrices` counts the prices ICU
+    ///   formatted, once per (price locale, amount) pair per worker.
+    /// - Throws: ``StorePriceError`` for the catalog's first unusable line, naming the file,
+    ///   line and field, or a price the options cannot show; and what `write` throws.
+    public func renderCSV(
+        at path: String,
+        productIDs: ProductIDList? = nil,
+        progress: ((RenderReport, (done: Int, total: Int?)) -> Void)? = nil,
+        write: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> RenderReport {
+        let reader = try CSVChunkReader(path: path)
+        let columns = try reader.readHeader()
+        let layout = RowLayout(format: format, targets: targets, escapeNonASCII: escapeNonASCII, rawCSV: rawCSV)
+        let plan = try BulkPlan(
+            source: path, columns: columns, layout: layout, targets: targets, options: options,
+            wanted: productIDs.map { Set($0.ids) })
+        if format == .csv {
+            try RowLayout.csvHeader.withUnsafeBytes { try write($0) }
+        }
+        let renderers = Locked((0..<workers).map { _ in RendererBox(CSVChunkRenderer(plan: plan)) })
+        var report = RenderReport()
+        var registry: [String: Int] = [:]
+        var found: Set<String> = []
+        // Lines before the next chunk to finish: the header is line 1.
+        var linesBefore = 1
+        var spare: [BulkChunk] = []
+        var running: [(chunk: BulkChunk, done: DispatchSemaphore)] = []
+
+        func start(_ chunk: BulkChunk) {
+            let done = DispatchSemaphore(value: 0)
+            running.append((chunk, done))
+            let work: @Sendable () -> Void = {
+                let box = renderers.withLock { $0.popLast() } ?? RendererBox(CSVChunkRenderer(plan: plan))
+                chunk.output.removeAll()
+                chunk.results = ChunkResults()
+                box.renderer.render(chunk.input.bytes, into: &chunk.output, &chunk.results)
+                renderers.withLock { $0.append(box) }
+                done.signal()
+            }
+            if workers == 1 {
+                work()
+            } else {
+                DispatchQueue.global().async(execute: work)
+            }
+        }
+
+        /// Takes a finished chunk's results in file order: the product-ID checks, its failure,
+        /// its rows.
+        func finish(_ chunk: BulkChunk) throws {
+            let failureLine = chunk.results.failure?.line ?? (chunk.readFailure != nil ? chunk.results.lines + 1 : Int.max)
+            for (id, line) in chunk.results.products where line < failureLine || (chunk.results.failure == nil && chunk.readFailure == nil) {
+                let absolute = linesBefore + line
+                if let first = registry[id] {
+                    throw StorePriceError.invalidCatalog(
+                        source: path, line: absolute, field: nil,
+                        reason: "product '\(id.escapedForMessage)' again; line \(first) has it; keep each product's rows together")
+                }
+                registry[id] = absolute
+                if plan.wanted != nil { found.insert(id) }
+            }
+            if let failure = chunk.results.failure ?? chunk.readFailure {
+                let line = chunk.results.failure == nil ? chunk.results.lines + 1 : failure.line
+                throw StorePriceError.invalidCatalog(
+                    source: path, line: linesBefore + line, field: failure.field, reason: failure.reason)
+            }
+            if chunk.output.count > 0 {
+                try write(UnsafeRawBufferPointer(chunk.output.bytes))
+            }
+            report.rows += chunk.results.rows
+            report.products += chunk.results.renderedProducts
+            report.distinctPrices += chunk.results.formats
+            report.invalidProducts += chunk.results.invalid
+            linesBefore += chunk.results.lines
+            progress?(report, (chunk.fileOffset, reader.totalBytes))
+        }
+
+        do {
+            var more = true
+            while true {
+                while more, running.count < workers {
+                    let chunk = spare.popLast() ?? BulkChunk()
+                    more = try reader.next(into: chunk)
+                    guard more || chunk.input.count > 0 || chunk.readFailure != nil else { break }
+                    start(chunk)
+                }
+                guard !running.isEmpty else { break }
+                let head = running.removeFirst()
+                head.done.wait()
+                try finish(head.chunk)
+                spare.append(head.chunk)
+            }
+        } catch {
+            // Workers still hold chunks: wait for them before the chunks go.
+            for task in running { task.done.wait() }
+            throw error
+        }
+        if let productIDs {
+            for id in productIDs.ids where !found.contains(id) {
+                report.invalidProducts.append(InvalidProduct(productID: id, reason: .notInCatalog))
+            }
+        }
+        return report
+    }
+}
+
+/// A worker's renderer, lent to one chunk at a time.
+///
+/// Sendable notes: taken from and returned to a locked list; one thread holds it at a time.
+final class RendererBox: @unchecked Sendable {
+    var renderer: CSVChunkRenderer
+
+    init(_ renderer: consuming CSVChunkRenderer) {
+        self.renderer = renderer
+    }
+}

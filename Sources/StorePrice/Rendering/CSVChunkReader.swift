@@ -1,0 +1,176 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a CSV catalog in chunks of about ``BulkRenderer/chunkSize`` bytes, each ending at a
+/// product boundary, so that workers can render chunks independently.
+///
+/// A chunk ends after a line whose product differs from the next line's. The bytes after that are
+/// carried to the next chunk. The header is read first, with the same checks and messages as
+/// ``CSVCatalogReader``.
+final class CSVChunkReader {
+    private let file: InputFile
+    private var pending = ByteBuffer(capacity: 1 << 16)
+    private var atEnd = false
+    /// Bytes of the file handed out so far, the header's included.
+    private var consumed = 0
+    private var columns: (product: Int, storefront: Int, price: Int) = (0, 1, 2)
+
+    init(path: String) throws(StorePriceError) {
+        file = try InputFile(path: path)
+    }
+
+    var totalBytes: Int? { file.size }
+    private var path: String { file.path }
+
+    /// Reads and checks the header line: `product_id,storefront,price` in any order.
+    func readHeader() throws(StorePriceError) -> (product: Int, storefront: Int, price: Int) {
+        let limit = LineReader.maximumLineLength + 4
+        var newline: Int?
+        while true {
+            newline = Self.firstNewline(pending.bytes)
+            if newline != nil || atEnd { break }
+            if pending.count > limit { break }
+            try fill(&pending, upTo: pending.count + (1 << 16))
+        }
+        guard pending.count > 0 else {
+            throw .invalidCatalog(source: path, line: 1, field: nil, reason: "empty; expected the header product_id,storefront,price")
+        }
+        let lineEnd = newline ?? pending.count
+        var from = 0
+        var to = lineEnd
+        let bytes = pending.bytes
+        if to >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { from = 3 }
+        if to > from, bytes[to - 1] == UInt8(ascii: "\r") { to -= 1 }
+        guard to - from <= LineReader.maximumLineLength, newline != nil || atEnd else {
+            throw .invalidCatalog(
+                source: path, line: 1, field: nil,
+                reason: "longer than \(LineReader.maximumLineLength >> 20) MiB; a line holds one product or price")
+        }
+        guard let header = String(validating: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self) else {
+            throw .invalidCatalog(source: path, line: 1, field: nil, reason: "not valid UTF-8")
+        }
+        columns = try CSVCatalogReader.columns(header: header, source: path)
+        let taken = min(pending.count, lineEnd + 1)
+        pending.removeFirst(taken)
+        consumed += taken
+        return columns
+    }
+
+    /// Fills `chunk.input` with the next piece of the catalog; false when nothing follows it.
+    func next(into chunk: BulkChunk) throws(StorePriceError) -> Bool {
+        chunk.input.removeAll()
+        chunk.readFailure = nil
+        chunk.isLast = false
+        if pending.count > 0 {
+            chunk.input.append(UnsafePointer(pending.base), count: pending.count)
+            pending.removeAll()
+        }
+        var target = BulkRenderer.chunkSize
+        while true {
+            try fill(&chunk.input, upTo: target)
+            if atEnd {
+                return handOut(chunk, upTo: chunk.input.count, last: true)
+            }
+            if let cut = productBoundary(chunk.input.bytes) {
+                return handOut(chunk, upTo: cut, last: false)
+            }
+            let bytes = chunk.input.bytes
+            let lastNewline = Self.lastNewline(bytes, before: bytes.count)
+            let partial = bytes.count - ((lastNewline ?? -1) + 1)
+            if partial > LineReader.maximumLineLength + 4 {
+                // A line too long: the lines before it are rendered, then the run stops there.
+                chunk.readFailure = BulkFailure(
+                    line: 0, field: nil,
+                    reason: "longer than \(LineReader.maximumLineLength >> 20) MiB; a line holds one product or price")
+                atEnd = true
+                return handOut(chunk, upTo: (lastNewline ?? -1) + 1, last: true)
+            }
+            guard chunk.input.count < BulkRenderer.productLimit else {
+                throw .invalidCatalog(
+                    source: path, line: nil, field: nil,
+                    reason: "one product's rows take more than \(BulkRenderer.productLimit >> 20) MiB")
+            }
+            // One product's rows fill the chunk: read on to its end.
+            target = chunk.input.count + BulkRenderer.chunkSize
+        }
+    }
+
+    /// Ends the chunk at `cut` and keeps what follows for the next one.
+    private func handOut(_ chunk: BulkChunk, upTo cut: Int, last: Bool) -> Bool {
+        let count = chunk.input.count
+        if cut < count, !last {
+            pending.append(UnsafePointer(chunk.input.base + cut), count: count - cut)
+        }
+        chunk.input.truncate(to: cut)
+        consumed += cut
+        chunk.fileOffset = consumed
+        chunk.isLast = last
+        if last { pending.removeAll() }
+        return !last
+    }
+
+    /// Reads until `buffer` holds `size` bytes or the file ends.
+    private func fill(_ buffer: inout ByteBuffer, upTo size: Int) throws(StorePriceError) {
+        while !atEnd, buffer.count < size {
+            buffer.reserve(size - buffer.count)
+            let room = UnsafeMutableRawBufferPointer(start: buffer.end, count: buffer.capacity - buffer.count)
+            let read = try file.read(into: room)
+            if read == 0 { atEnd = true }
+            buffer.didWrite(read)
+        }
+    }
+
+    /// Where a chunk may end: after the last line whose product differs from the product of the
+    /// line after it. Nil when every complete line belongs to one product.
+    private func productBoundary(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard var lineEnd = Self.lastNewline(bytes, before: bytes.count) else { return nil }
+        var lastID: [UInt8]?
+        while true {
+            let start = (Self.lastNewline(bytes, before: lineEnd) ?? -1) + 1
+            var end = lineEnd
+            if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            if end > start {
+                // A line that cannot be read ends the chunk; its worker reports it.
+                guard let id = productID(UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return lineEnd + 1 }
+                if let lastID, id != lastID { return lineEnd + 1 }
+                lastID = id
+            }
+            guard start > 0 else { return nil }
+            lineEnd = start - 1
+        }
+    }
+
+    /// The product ID field of a line, unquoted; nil when the line has not three fields.
+    private func productID(_ line: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        if !line.contains(UInt8(ascii: "\"")) {
+            let fields = line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+            guard fields.count == 3 else { return nil }
+            return Array(fields[columns.product])
+        }
+        guard let fields = try? CSVCatalogReader.fields(String(decoding: line, as: UTF8.self), source: path, line: 0),
+            fields.count == 3
+        else { return nil }
+        return Array(fields[columns.product].utf8)
+    }
+
+    private static func firstNewline(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress, let found = memchr(base, Int32(UInt8(ascii: "\n")), bytes.count) else {
+            return nil
+        }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    private static func lastNewline(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> Int? {
+        var index = min(end, bytes.count) - 1
+        while index >= 0 {
+            if bytes[index] == UInt8(ascii: "\n") { return index }
+            index -= 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,401 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One worker of a bulk run: parses a chunk of a CSV catalog on its bytes, renders each product
+/// for every target and writes the rows into the chunk's output.
+///
+/// Nothing on the way builds a `String` per line or field: storefront codes are found by table,
+/// amounts by their bytes, and each (price locale, amount) pair's encoded part is made once, by
+/// ICU, and copied into every row that shows it. Strings are made once per product (its ID), once
+/// per distinct amount (its ``Price``) and for errors.
+///
+/// A value, not a class: its state is touched on every row, and a class's stored properties pay
+/// a dynamic exclusivity check on each access. `BulkRenderer` keeps one per worker in a box and
+/// lends it to one chunk at a time.
+struct CSVChunkRenderer: ~Copyable {
+    private let plan: BulkPlan
+    /// Amount numbers by currency and bytes, and each number's price, by currency.
+    private var amounts: AmountTable
+    private var prices: [[Price]]
+    /// The encoded price parts, each followed by the row's suffix.
+    private var arena = ByteBuffer(capacity: 1 << 16)
+    /// Codes other than upper-case alpha-3 (`us`, `143441`), by their text: a storefront index,
+    /// or the error for an unknown code.
+    private var otherCodes: [String: Result<Int, StorePriceError>] = [:]
+
+    // The current product.
+    private var currentID = ByteBuffer(capacity: 256)
+    private var currentLine = 0
+    private var hasProduct = false
+    private var serial: Int32 = 0
+    /// Per storefront: the product serial that priced it, its amount number, line and line start.
+    private struct Slot {
+        var stamp: Int32 = -1
+        var amount: Int32 = 0
+        var line = 0
+        var lineStart = 0
+    }
+    private let slots: UnsafeMutableBufferPointer<Slot>
+    /// The plan's per-row tables, copied into memory this worker owns: read on every row without
+    /// reference counting or bounds checks (every index comes from the plan itself).
+    private let storefrontCurrency: UnsafeMutableBufferPointer<Int>
+    private let alpha3: UnsafeMutableBufferPointer<Int16>
+    private let targetStorefront: UnsafeMutableBufferPointer<Int>
+    private let targetPair: UnsafeMutableBufferPointer<Int>
+    /// Each target's part, end to end, and where each starts and ends.
+    private let targetBytes: UnsafeMutableBufferPointer<UInt8>
+    private let targetOffsets: UnsafeMutableBufferPointer<Int>
+    /// Encoded price parts by pair and amount number: `offset << 16 | length` into `arena`, -1 for none.
+    private struct PartTable {
+        var base: UnsafeMutablePointer<Int>?
+        var capacity = 0
+    }
+    private let partTables: UnsafeMutableBufferPointer<PartTable>
+    /// The fields of a line with quotes, unquoted.
+    private var scratch = ByteBuffer(capacity: 256)
+
+    /// Past these, the caches start over (between products), so memory stays flat whatever the
+    /// catalog: about 8 MiB of parts and 131,072 amounts.
+    static let arenaLimit = 8 << 20
+    static let amountLimit = 1 << 17
+
+    init(plan: BulkPlan) {
+        self.plan = plan
+        amounts = AmountTable(currencies: plan.currencies.count)
+        prices = Array(repeating: [], count: plan.currencies.count)
+        slots = .allocate(capacity: plan.storefronts.count)
+        slots.initialize(repeating: Slot())
+        func copy<T>(_ values: [T]) -> UnsafeMutableBufferPointer<T> {
+            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, values.count))
+            _ = buffer.initialize(from: values)
+            return buffer
+        }
+        storefrontCurrency = copy(plan.storefrontCurrency)
+        alpha3 = copy(plan.alpha3)
+        targetStorefront = copy(plan.targetStorefront)
+        targetPair = copy(plan.targetPair)
+        targetBytes = copy(plan.layout.targetParts.flatMap { $0 })
+        var offsets = [0]
+        for part in plan.layout.targetParts { offsets.append((offsets.last ?? 0) + part.count) }
+        targetOffsets = copy(offsets)
+        partTables = .allocate(capacity: max(1, plan.formatters.count))
+        partTables.initialize(repeating: PartTable())
+    }
+
+    deinit {
+        for table in partTables { table.base?.deallocate() }
+        for buffer in [storefrontCurrency, targetStorefront, targetPair, targetOffsets] { buffer.deallocate() }
+        partTables.deallocate()
+        slots.deallocate()
+        alpha3.deallocate()
+        targetBytes.deallocate()
+    }
+
+    private struct Field {
+        var start: UnsafePointer<UInt8>
+        var count: Int
+        var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+    }
+
+    /// Renders a chunk into `output`, stopping at the first line that cannot be used.
+    mutating func render(_ input: UnsafeBufferPointer<UInt8>, into output: inout ByteBuffer, _ chunk: inout ChunkResults) {
+        hasProduct = false
+        guard let base = input.baseAddress else { return }
+        let count = input.count
+        let ascii = Self.isASCII(base, count)
+        let quoted = memchr(base, Int32(UInt8(ascii: "\"")), count) != nil
+        output.reserve(count * 6)
+        var position = 0
+        var line = 0
+        let columns = plan.columns
+        while position < count {
+            line += 1
+            let lineStart = position
+            var lineEnd: Int
+            if let newline = memchr(base + position, Int32(UInt8(ascii: "\n")), count - position) {
+                lineEnd = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+                position = lineEnd + 1
+            } else {
+                lineEnd = count
+                position = count
+            }
+            if lineEnd > lineStart, base[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+            let length = lineEnd - lineStart
+            if length == 0 { continue }
+            guard length <= LineReader.maximumLineLength else {
+                return fail(&chunk, line, nil, "longer than \(LineReader.maximumLineLength >> 20) MiB; a line holds one product or price")
+            }
+            let text = UnsafeBufferPointer(start: base + lineStart, count: length)
+            if !ascii, String(validating: text, as: UTF8.self) == nil {
+                return fail(&chunk, line, nil, "not valid UTF-8")
+            }
+            var fields: (Field, Field, Field)
+            if !quoted {
+                // No quotes anywhere in the chunk: a field ends at a comma.
+                let start = base + lineStart
+                guard let first = memchr(start, Int32(UInt8(ascii: ",")), length),
+                    case let firstEnd = start.distance(to: first.assumingMemoryBound(to: UInt8.self)),
+                    let second = memchr(start + firstEnd + 1, Int32(UInt8(ascii: ",")), length - firstEnd - 1),
+                    case let secondEnd = start.distance(to: second.assumingMemoryBound(to: UInt8.self))
+                else {
+                    let commas = text.reduce(0) { $0 + ($1 == UInt8(ascii: ",") ? 1 : 0) }
+                    return fail(&chunk, line, nil, "\(commas + 1) field\(commas == 0 ? "" : "s"); expected 3")
+                }
+                fields = (
+                    Field(start: start, count: firstEnd),
+                    Field(start: start + firstEnd + 1, count: secondEnd - firstEnd - 1),
+                    Field(start: start + secondEnd + 1, count: length - secondEnd - 1)
+                )
+            } else {
+                let split: [String]
+                do {
+                    split = try CSVCatalogReader.fields(String(decoding: text, as: UTF8.self), source: plan.source, line: line)
+                } catch {
+                    return fail(&chunk, line, nil, "a quoted field is not closed")
+                }
+                guard split.count == 3 else {
+                    return fail(&chunk, line, nil, "\(split.count) field\(split.count == 1 ? "" : "s"); expected 3")
+                }
+                // Unquoted copies, in a buffer that does not move while they are read.
+                scratch.removeAll()
+                var lengths: [Int] = []
+                for value in split {
+                    let before = scratch.count
+                    scratch.append(value)
+                    lengths.append(scratch.count - before)
+                }
+                let start = UnsafePointer(scratch.base)
+                fields = (
+                    Field(start: start, count: lengths[0]),
+                    Field(start: start + lengths[0], count: lengths[1]),
+                    Field(start: start + lengths[0] + lengths[1], count: lengths[2])
+                )
+            }
+            let id = Self.field(fields, columns.product)
+            let code = Self.field(fields, columns.storefront)
+            let amount = Self.field(fields, columns.price)
+            guard id.count > 0 else { return fail(&chunk, line, "product_id", "empty") }
+
+            let storefront: Int
+            switch storefrontIndex(code.buffer) {
+            case .success(let index): storefront = index
+            case .failure(let error): return fail(&chunk, line, "storefront", error.description)
+            }
+            let currency = storefrontCurrency[storefront]
+            var number: Int32
+            if let known = amounts.number(amount.buffer, currency: currency) {
+                number = known
+            } else {
+                // A third comma is found here: only a new amount can hold one.
+                if !quoted, amount.buffer.contains(UInt8(ascii: ",")) {
+                    let commas = text.reduce(0) { $0 + ($1 == UInt8(ascii: ",") ? 1 : 0) }
+                    return fail(&chunk, line, nil, "\(commas + 1) fields; expected 3")
+                }
+                do throws(StorePriceError) {
+                    let price = try Price(String(decoding: amount.buffer, as: UTF8.self), currency: plan.currencies[currency])
+                    number = amounts.add(amount.buffer, currency: currency)
+                    prices[currency].append(price)
+                } catch {
+                    return fail(&chunk, line, "price", error.description)
+                }
+            }
+
+            let sameProduct = hasProduct && id.count == currentID.count && memcmp(id.start, currentID.base, id.count) == 0
+            if sameProduct {
+                guard slots[storefront].stamp != serial else {
+                    let shown = String(decoding: currentID.bytes, as: UTF8.self).escapedForMessage
+                    return fail(&chunk, line, "storefront", "a second price for '\(shown)' in \(plan.storefronts[storefront].alpha3)")
+                }
+            } else {
+                if hasProduct {
+                    guard finishProduct(&chunk, &output, input) else { return }
+                }
+                // The caches start over between products, when no price of the current product
+                // refers to them; the line's amount is numbered again.
+                if arena.count > Self.arenaLimit || amounts.count > Self.amountLimit {
+                    let price = prices[currency][Int(number)]
+                    startCachesOver()
+                    number = amounts.add(amount.buffer, currency: currency)
+                    prices[currency].append(price)
+                }
+                currentID.removeAll()
+                currentID.append(id.start, count: id.count)
+                currentLine = line
+                hasProduct = true
+                serial &+= 1
+            }
+            slots[storefront] = Slot(stamp: serial, amount: number, line: line, lineStart: lineStart)
+        }
+        if hasProduct {
+            guard finishProduct(&chunk, &output, input) else { return }
+            hasProduct = false
+        }
+        chunk.lines = line
+    }
+
+    private static func field(_ fields: (Field, Field, Field), _ index: Int) -> Field {
+        switch index {
+        case 0: fields.0
+        case 1: fields.1
+        default: fields.2
+        }
+    }
+
+    private func fail(_ chunk: inout ChunkResults, _ line: Int, _ field: String?, _ reason: String) {
+        chunk.failure = BulkFailure(line: line, field: field, reason: reason)
+        chunk.lines = line
+    }
+
+    /// The storefront of a code: upper-case alpha-3 by table, other codes by ``Storefront/init(_:)``.
+    @inline(__always)
+    private mutating func storefrontIndex(_ code: UnsafeBufferPointer<UInt8>) -> Result<Int, StorePriceError> {
+        if code.count == 3 {
+            let a = Int(code[0]) &- 65, b = Int(code[1]) &- 65, c = Int(code[2]) &- 65
+            if a >= 0, a < 26, b >= 0, b < 26, c >= 0, c < 26 {
+                let found = alpha3[a * 676 + b * 26 + c]
+                if found >= 0 { return .success(Int(found)) }
+            }
+        }
+        let text = String(decoding: code, as: UTF8.self)
+        // Only ASCII codes are kept: a lookup by Swift string would find "K" for the Kelvin sign.
+        let isASCII = code.allSatisfy { $0 < 0x80 }
+        if isASCII, let known = otherCodes[text] { return known }
+        let result = Result { () throws(StorePriceError) -> Int in
+            let storefront = try Storefront(text)
+            return plan.storefrontIndexByID[storefront.id] ?? 0
+        }
+        if isASCII, otherCodes.count < 4096 { otherCodes[text] = result }
+        return result
+    }
+
+    /// Writes the current product's rows, one per target in target order; false when a price
+    /// cannot be shown, with the chunk's failure set.
+    private mutating func finishProduct(
+        _ chunk: inout ChunkResults, _ output: inout ByteBuffer, _ input: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        let id = String(decoding: currentID.bytes, as: UTF8.self)
+        chunk.products.append((id, currentLine))
+        if let wanted = plan.wanted, !wanted.contains(id) { return true }
+        chunk.renderedProducts += 1
+        let productPart = plan.layout.productPart(id)
+        var missing = false
+        productPart.withUnsafeBufferPointer { product in
+            guard let productBase = product.baseAddress, let targetBase = targetBytes.baseAddress else { return }
+            for target in 0..<targetStorefront.count {
+                let slot = slots[targetStorefront[target]]
+                guard slot.stamp == serial else {
+                    missing = true
+                    continue
+                }
+                let number = Int(slot.amount)
+                let pair = targetPair[target]
+                let table = partTables[pair]
+                var part = -1
+                if number < table.capacity, let base = table.base { part = base[number] }
+                if part < 0 {
+                    guard let made = makePart(pair: pair, number: number, slot: slot, target: target, input: input, chunk: &chunk)
+                    else { return }
+                    part = made
+                }
+                output.append(productBase, count: product.count)
+                let targetStart = targetOffsets[target]
+                output.append(targetBase + targetStart, count: targetOffsets[target + 1] - targetStart)
+                output.append(arena.base + (part >> 16), count: part & 0xFFFF)
+                chunk.rows += 1
+            }
+        }
+        if chunk.failure != nil { return false }
+        if missing {
+            var codes: [String] = []
+            for target in plan.targets.indices where slots[targetStorefront[target]].stamp != serial {
+                let code = plan.targets[target].storefront.alpha3
+                if !codes.contains(code) { codes.append(code) }
+            }
+            chunk.invalid.append(InvalidProduct(productID: id, reason: .noPrice(storefronts: codes.sorted())))
+        }
+        return true
+    }
+
+    /// Formats a (price locale, amount) pair with ICU and keeps its encoded part; nil when the
+    /// price cannot be shown under the options, with the chunk's failure naming the line.
+    private mutating func makePart(
+        pair: Int, number: Int, slot: Slot, target: Int, input: UnsafeBufferPointer<UInt8>, chunk: inout ChunkResults
+    ) -> Int? {
+        let storefront = targetStorefront[target]
+        let price = prices[storefrontCurrency[storefront]][number]
+        let formatted: String
+        do {
+            formatted = try plan.formatters[pair].format(price)
+        } catch {
+            var reason = error.description
+            if case .excessPrecision(_, let code, let digits) = error {
+                // Quoted as the file writes it, not as Price normalizes it.
+                reason = StorePriceError.excessPrecision(
+                    amount: writtenAmount(input, lineStart: slot.lineStart), currency: code, fractionDigits: digits
+                ).description
+            }
+            chunk.failure = BulkFailure(line: slot.line, field: "price for \(plan.targets[target].description)", reason: reason)
+            chunk.lines = slot.line
+            return nil
+        }
+        chunk.formats += 1
+        let encoded = plan.layout.pricePart(amount: price.amount, formatted: formatted) + plan.layout.suffix
+        let part = arena.count << 16 | encoded.count
+        arena.append(encoded)
+        if partTables[pair].capacity <= number {
+            let capacity = max(64, (number + 1) * 2)
+            let grown = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+            grown.initialize(repeating: -1, count: capacity)
+            if let old = partTables[pair].base {
+                grown.update(from: old, count: partTables[pair].capacity)
+                old.deallocate()
+            }
+            partTables[pair] = PartTable(base: grown, capacity: capacity)
+        }
+        partTables[pair].base?[number] = part
+        return part
+    }
+
+    /// The amount of a storefront's price as its line writes it.
+    private func writtenAmount(_ input: UnsafeBufferPointer<UInt8>, lineStart start: Int) -> String {
+        var end = start
+        while end < input.count, input[end] != UInt8(ascii: "\n") { end += 1 }
+        if end > start, input[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: input[start..<end]), as: UTF8.self)
+        let fields = (try? CSVCatalogReader.fields(text, source: plan.source, line: 0)) ?? []
+        return plan.columns.price < fields.count ? fields[plan.columns.price] : text
+    }
+
+    private mutating func startCachesOver() {
+        amounts.removeAll()
+        for index in prices.indices { prices[index].removeAll(keepingCapacity: true) }
+        for index in partTables.indices {
+            if let base = partTables[index].base { base.update(repeating: -1, count: partTables[index].capacity) }
+        }
+        arena.removeAll()
+    }
+
+    /// Whether every byte is ASCII, 32 at a time.
+    private static func isASCII(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        var bits: UInt64 = 0
+        while index + 32 <= count {
+            bits |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)
+            index += 32
+        }
+        while index < count {
+            bits |= UInt64(base[index])
+            index += 1
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
+    }
+}

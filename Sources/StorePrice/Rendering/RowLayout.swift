@@ -1,0 +1,77 @@
+/// How a rendered row of a product without a title or subscription is written, in bytes: the
+/// parts fixed by the format, by the target, by the (price locale, amount) pair and by the product.
+///
+/// A row is `productPart + targetPart + pricePart + suffix`:
+///
+/// - JSON Lines: `{"product":"com.example.a"` `,"storefront":"USA","account":null,
+///   "price_locale":"en_US@currency=USD","amount":"` `0.99","formatted":"$0.99"`
+///   `,"title":null,"period":null,…,"billing_plans":null}` and a newline;
+/// - CSV: `com.example.a` `,USA,,en_US@currency=USD,` `0.99,$0.99` `,,,,,,,` and a newline.
+///
+/// These are the bytes `storeprice render` writes for such rows through ``CatalogRenderer``, and
+/// its tests pin them by checksum.
+struct RowLayout: Sendable {
+    let format: BulkRenderer.Format
+    /// Formatted prices with every non-ASCII character written `\u{XXXX}`.
+    let escapeNonASCII: Bool
+    /// CSV cells of catalog text written exactly, formulas included.
+    let rawCSV: Bool
+    /// Each target's part, by target index.
+    let targetParts: [[UInt8]]
+    /// Everything after the formatted price, newline included.
+    let suffix: [UInt8]
+
+    /// The CSV header line, newline included.
+    static let csvHeader = Array(
+        "product_id,storefront,account,price_locale,amount,formatted,title,period,price_per_period,offer,offer_terms,offers,billing_plans\n"
+            .utf8)
+
+    init(format: BulkRenderer.Format, targets: [RenderTarget], escapeNonASCII: Bool, rawCSV: Bool) {
+        self.format = format
+        self.escapeNonASCII = escapeNonASCII
+        self.rawCSV = rawCSV
+        switch format {
+        case .jsonLines:
+            targetParts = targets.map { target in
+                var part = #","storefront":""# + target.storefront.alpha3 + #"","account":"#
+                part += target.account.map { JSONText.quote($0.name) } ?? "null"
+                part += #","price_locale":""# + target.priceLocale.identifier + #"","amount":""#
+                return Array(part.utf8)
+            }
+            suffix = Array(
+                #","title":null,"period":null,"price_per_period":null,"offer":null,"offer_terms":null,"offers":null,"billing_plans":null}"#
+                    .utf8) + [UInt8(ascii: "\n")]
+        case .csv:
+            targetParts = targets.map { target in
+                Array(("," + target.storefront.alpha3 + "," + CSVText.cell(target.account?.name ?? "", raw: rawCSV) + ","
+                    + target.priceLocale.identifier + ",").utf8)
+            }
+            suffix = Array(",,,,,,,\n".utf8)
+        }
+    }
+
+    /// The product's part: `{"product":"ID"` or the ID's CSV cell.
+    func productPart(_ id: String) -> [UInt8] {
+        switch format {
+        case .jsonLines: Array((#"{"product":"# + Self.jsonString(id)).utf8)
+        case .csv: Array(CSVText.cell(id, raw: rawCSV).utf8)
+        }
+    }
+
+    /// The (price locale, amount) pair's part: `0.99","formatted":"$0.99"` or `0.99,$0.99`.
+    func pricePart(amount: String, formatted: String) -> [UInt8] {
+        let shown = escapeNonASCII ? UnicodeEscaping.escapeNonASCII(formatted) : formatted
+        switch format {
+        case .jsonLines: return Array((amount + #"","formatted":"# + Self.jsonString(shown)).utf8)
+        case .csv: return Array((amount + "," + CSVText.cell(shown, raw: true)).utf8)
+        }
+    }
+
+    /// A JSON string literal, as ``JSONText/quote(_:)`` writes it.
+    static func jsonString(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
+        return JSONText.quote(text)
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import StorePrice
+import TestSupport
+import Testing
+
+/// The bulk pipeline against the row-by-row one: the same rows, counts and invalid products for
+/// valid catalogs, whatever the chunking and the number of workers, and the same error, naming the
+/// same line and field, for every kind of bad line, wherever it falls.
+@Suite struct BulkRendererTests {
+    /// Renders with ``BulkRenderer``, collecting the bytes.
+    func bulk(
+        _ path: String, targets: [RenderTarget], format: BulkRenderer.Format = .jsonLines, workers: Int,
+        productIDs: ProductIDList? = nil, options: PriceFormatter.Options = .init()
+    ) throws -> (bytes: [UInt8], report: RenderReport) {
+        var bytes: [UInt8] = []
+        let report = try BulkRenderer(targets: targets, format: format, options: options, workers: workers)
+            .renderCSV(at: path, productIDs: productIDs) { bytes.append(contentsOf: $0) }
+        return (bytes, report)
+    }
+
+    /// The row-by-row reference: the CSV reader and ``CatalogRenderer``, each row as the values
+    /// JSON Lines must hold.
+    func reference(
+        _ path: String, targets: [RenderTarget], productIDs: ProductIDList? = nil, options: PriceFormatter.Options = .init()
+    ) throws -> (rows: [[String: String?]], report: RenderReport) {
+        var source = try Catalog.open(path)
+        var rows: [[String: String?]] = []
+        let report = try CatalogRenderer(targets: targets, options: options, workers: 1).render(&source, productIDs: productIDs) { batch in
+            for row in batch {
+                rows.append([
+                    "product": row.productID, "storefront": row.target.storefront.alpha3,
+                    "account": row.target.account?.name, "price_locale": row.target.priceLocale.identifier,
+                    "amount": row.price.amount, "formatted": row.formatted, "title": row.title,
+                ])
+            }
+        }
+        return (rows, report)
+    }
+
+    /// JSON Lines parsed back with Foundation, an encoder StorePrice does not share.
+    func parsed(_ bytes: [UInt8]) throws -> [[String: String?]] {
+        try String(decoding: bytes, as: UTF8.self).split(separator: "\n").map { line in
+            let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(
+                Array(line.utf8.prefix(11)) == Array(#"{"product":"#.utf8)
+                    && line.hasSuffix(#","title":null,"period":null,"price_per_period":null,"offer":null,"offer_terms":null,"offers":null,"billing_plans":null}"#),
+                "\(escaped(String(line)))")
+            var row: [String: String?] = [:]
+            for key in ["product", "storefront", "account", "price_locale", "amount", "formatted", "title"] {
+                row[key] = object[key] as? String
+            }
+            return row
+        }
+    }
+
+    /// A catalog of `products` products over every storefront, with the quirks real files have:
+    /// CRLF, empty lines, quoted IDs with commas and quotes, non-ASCII and formula-like IDs,
+    /// lower-case, alpha-2 and numeric codes, trailing zeros, and products missing storefronts.
+    static func quirkyCatalog(products: Int) -> String {
+        let storefronts = Storefront.all
+        var text = "\u{FEFF}product_id,storefront,price\r\n"
+        for index in 0..<products {
+            let id: String
+            switch index % 7 {
+            case 0: id = "\"com.example.\(index),with comma\""
+            case 1: id = "\"say \"\"hi\"\" \(index)\""
+            case 2: id = "caf\u{E9}.\(index).\u{65E5}\u{672C}"
+            case 3: id = "=HYPERLINK(\(index))"
+            case 4: id = "back\\slash.\(index)"
+            default: id = "com.example.product\(index)"
+            }
+            for (offset, storefront) in storefronts.enumerated() {
+                // Every ninth product lacks its last storefronts: an invalid product.
+                if index % 9 == 4, offset > storefronts.count - 3 { continue }
+                let code: String
+                switch (index + offset) % 5 {
+                case 0: code = storefront.alpha3.lowercased()
+                case 1: code = storefront.alpha2
+                case 2: code = String(storefront.id)
+                default: code = storefront.alpha3
+                }
+                let amount = storefront.currency.fractionDigits == 0
+                    ? String(100 * (1 + (index + offset) % 40))
+                    : "\((index * 7 + offset) % 50).\((index + offset) % 2 == 0 ? "99" : "50")"
+                text += "\(id),\(code),\(amount)" + (offset % 3 == 0 ? "\r\n" : "\n")
+                if offset % 50 == 7 { text += "\n" }
+            }
+        }
+        return text
+    }
+
+    @Test(arguments: [1, 2, 3, 8])
+    func manyChunksGiveTheRowsOfTheRowByRowPipeline(_ workers: Int) throws {
+        // About 1.3 MB: products cross chunk boundaries.
+        let file = try temporaryFile(Self.quirkyCatalog(products: 240), name: "q.csv")
+        let targets = RenderTarget.storefronts(Storefront.all)
+        let expected = try reference(file.path, targets: targets)
+        let got = try bulk(file.path, targets: targets, workers: workers)
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0 > 1 << 20)
+        let rows = try parsed(got.bytes)
+        #expect(rows.count == expected.rows.count)
+        for (index, (row, want)) in zip(rows, expected.rows).enumerated() where row != want {
+            Issue.record("row \(index): \(row) != \(want)")
+            break
+        }
+        #expect(got.report.rows == expected.report.rows)
+        #expect(got.report.products == expected.report.products)
+        #expect(got.report.invalidProducts == expected.report.invalidProducts)
+        #expect(!got.report.invalidProducts.isEmpty)
+    }
+
+    @Test func accountsAProductListAndOptionsAreHonoured() throws {
+        let file = try temporaryFile(Self.quirkyCatalog(products: 20), name: "a.csv")
+        let accounts = RenderTarget.accounts(try TestAccountFile.builtIn.accounts)
+        let list = try ProductIDList(data: Array("[\"com.example.product5\", \"caf\u{E9}.9.\u{65E5}\u{672C}\", \"missing\"]".utf8), source: "list")
+        let options = PriceFormatter.Options(display: .isoCode, rounding: .halfEven)
+        let expected = try reference(file.path, targets: accounts, productIDs: list, options: options)
+        let got = try bulk(file.path, targets: accounts, workers: 2, productIDs: list, options: options)
+        #expect(try parsed(got.bytes) == expected.rows)
+        #expect(got.report.products == 2)
+        #expect(got.report.invalidProducts == expected.report.invalidProducts)
+        #expect(got.report.invalidProducts.last == InvalidProduct(productID: "missing", reason: .notInCatalog))
+    }
+
+    @Test func csvOutputStartsWithItsHeader() throws {
+        let file = try temporaryFile("product_id,storefront,price\n-2,USA,1\n", name: "h.csv")
+        let got = try bulk(file.path, targets: RenderTarget.storefronts([try Storefront("USA")]), format: .csv, workers: 1)
+        expectBytes(
+            String(decoding: got.bytes, as: UTF8.self),
+            "product_id,storefront,account,price_locale,amount,formatted,title,period,price_per_period,offer,offer_terms,offers,billing_plans\n"
+                + "'-2,USA,,en_US@currency=USD,1,$1.00,,,,,,,\n")
+    }
+
+    /// A valid filler line, to push a bad line past the first chunks.
+    static let filler = (0..<30_000).map { "com.example.filler\($0 / 100),\(Storefront.all[$0 % 100].alpha3),1\n" }.joined()
+
+    /// Bad lines: the error must be the row-by-row reader's, whether the line is the first or
+    /// falls after about 1.2 MB of good lines, in a later chunk.
+    @Test(arguments: [
+        "a,USA\n", "a,USA,1,2\n", ",USA,1\n", "a,XYZ,1\n", "a,USA,1.2.3\n", "a,USA,1\na,US,2\n",
+        "a,USA,1\nb,USA,1\na,JPN,1\n", "\"a,USA,1\n", "a,USA,\u{FF}1\n", "a,\u{212A}OR,1\n", "a,USA,-\n",
+        "a,USA,1,\n", "a,USA," + String(repeating: "9", count: 200) + "\n",
+    ])
+    func badLinesGiveTheRowByRowError(_ bad: String) throws {
+        for prefix in ["", Self.filler] {
+            var data = Data("product_id,storefront,price\n\(prefix)".utf8)
+            // Invalid UTF-8 is written as bytes.
+            data.append(contentsOf: bad == "a,USA,\u{FF}1\n" ? Array("a,USA,".utf8) + [0xFF] + Array("1\n".utf8) : Array(bad.utf8))
+            let file = try temporaryFile(data, name: "bad.csv")
+            let targets = RenderTarget.storefronts(Storefront.all)
+            var expected = "no error"
+            do { _ = try reference(file.path, targets: targets) } catch { expected = String(describing: error) }
+            for workers in [1, 2] {
+                var got = "no error"
+                do { _ = try bulk(file.path, targets: targets, workers: workers) } catch { got = String(describing: error) }
+                expectBytes(got, expected)
+            }
+            #expect(expected != "no error", "\(escaped(bad))")
+        }
+    }
+
+    @Test func aPriceTheOptionsCannotShowNamesItsLineAndTarget() throws {
+        let file = try temporaryFile("product_id,storefront,price\n" + Self.filler + "a,JPN,160.50\n", name: "p.csv")
+        let targets = RenderTarget.storefronts([try Storefront("JPN"), try Storefront("USA")])
+        var expected = "no error"
+        do { _ = try reference(file.path, targets: targets) } catch { expected = String(describing: error) }
+        var got = "no error"
+        do { _ = try bulk(file.path, targets: targets, workers: 2) } catch { got = String(describing: error) }
+        expectBytes(got, expected)
+        #expect(got.contains("line 30002, field 'price for JPN'") && got.contains("'160.50' has 1"), "\(got)")
+    }
+
+    @Test func headerProblemsAreTheReadersToo() throws {
+        for text in ["", "\n", "id,storefront,price\n", "\u{FEFF}price,PRODUCT_ID,storefront\r\na,USA,1\n", "product_id,storefront,price"] {
+            let file = try temporaryFile(text, name: "h.csv")
+            var expected = "no error"
+            do { _ = try reference(file.path, targets: RenderTarget.storefronts(Storefront.all)) } catch { expected = String(describing: error) }
+            var got = "no error"
+            do { _ = try bulk(file.path, targets: RenderTarget.storefronts(Storefront.all), workers: 2) } catch { got = String(describing: error) }
+            expectBytes(got, expected)
+        }
+    }
+
+    @Test func aLineOfOneMiBPassesAndOneByteMoreIsRefusedAfterTheLinesBefore() throws {
+        let prefix = "product_id,storefront,price\n" + Self.filler
+        let id = String(repeating: "x", count: (1 << 20) - ",USA,1".utf8.count)
+        let fits = try temporaryFile(prefix + id + ",USA,1\n", name: "fits.csv")
+        let report = try bulk(fits.path, targets: RenderTarget.storefronts([try Storefront("USA")]), workers: 2).report
+        // The filler's products have no USA price; the long line's has.
+        #expect(report.rows == 1 && report.products == 301 && report.invalidProducts.count == 300)
+        let over = try temporaryFile(prefix + id + "x,USA,1\n", name: "over.csv")
+        var got = "no error"
+        do { _ = try bulk(over.path, targets: RenderTarget.storefronts([try Storefront("USA")]), workers: 2) } catch { got = String(describing: error) }
+        expectBytes(got, "catalog '\(shownInMessage(path: over.path))', line 30002: longer than 1 MiB; a line holds one product or price")
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `render` reads CSV catalogs through the library's bulk pipeline and other catalogs row by row:
+/// the same products written as CSV and as JSON Lines must give the same bytes, on standard output
+/// and standard error, in every output format and with any number of workers.
+@Suite struct BulkRenderCommandTests {
+    /// The same catalog twice: CSV (with CRLF, empty lines, quoting and other codes for the same
+    /// storefronts) and JSON Lines.
+    static func catalogs(products: Int) throws -> (csv: URL, jsonl: URL) {
+        let codes = ["USA", "us", "143441", "JPN", "jp", "DEU", "GBR", "SAU", "IND", "BRA", "CAN", "che", "TWN", "CPV"]
+        var csv = "product_id,storefront,price\r\n"
+        var jsonl = ""
+        for index in 0..<products {
+            let id: String
+            switch index % 6 {
+            case 0: id = "com.example.\(index),\"quoted\""
+            case 1: id = "=cmd|' /C calc'!A\(index)"
+            case 2: id = "caf\u{E9}.\(index).\u{65E5}\u{672C}\u{202E}"
+            case 3: id = "tab\there.\(index)"
+            default: id = "com.example.product\(index)"
+            }
+            let quoted = "\"" + id.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            var prices: [String: String] = [:]
+            // Each product has one of the USA codes and one of the JPN codes; every fifth lacks TWN.
+            let chosen = [codes[index % 3], codes[3 + index % 2]] + codes[5...].filter { !($0 == "TWN" && index % 5 == 0) }
+            for (offset, code) in chosen.enumerated() {
+                let zeroDigits = ["JPN", "jp", "TWN"].contains(code)
+                let amount = zeroDigits ? String(100 + (index * 13 + offset) % 900) : "\((index + offset) % 30).\(offset % 2 == 0 ? "99" : "50")"
+                csv += "\(quoted),\(code),\(amount)" + (offset % 2 == 0 ? "\n" : "\r\n")
+                if offset == 4 { csv += "\n" }
+                prices[code] = amount
+            }
+            let object: [String: Any] = ["id": id, "prices": prices]
+            jsonl += String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self) + "\n"
+        }
+        let directory = try temporaryDirectory()
+        let csvURL = directory.appendingPathComponent("c.csv")
+        let jsonlURL = directory.appendingPathComponent("c.jsonl")
+        try Data(csv.utf8).write(to: csvURL)
+        try Data(jsonl.utf8).write(to: jsonlURL)
+        return (csvURL, jsonlURL)
+    }
+
+    @Test(arguments: ["jsonl", "csv", "table"], ["1", "2", "3", "8"])
+    func csvAndJSONLinesCatalogsRenderTheSame(_ format: String, _ workers: String) throws {
+        // About 800 KB of CSV: more than one chunk.
+        let (csv, jsonl) = try Self.catalogs(products: 1_500)
+        for targets in [["--storefronts", "USA,JPN,TWN,SAU,CPV"], []] {
+            let arguments = ["--format", format, "--workers", workers] + targets
+            let fromCSV = try runStorePrice(["render", csv.path] + arguments)
+            let fromJSONL = try runStorePrice(["render", jsonl.path] + arguments)
+            #expect(fromCSV.status == 0, "\(fromCSV.error)")
+            #expect(fromCSV.standardOutput.count > 100_000)
+            if let difference = firstDifference(fromCSV.standardOutput, fromJSONL.standardOutput) {
+                Issue.record("\(arguments): \(difference)")
+            }
+            expectBytes(fromCSV.error, fromJSONL.error)
+        }
+    }
+
+    @Test func aCSVCatalogOnStandardInput() throws {
+        let (csv, jsonl) = try Self.catalogs(products: 300)
+        let fromStandardInput = try runStorePrice(
+            ["render", "-", "--catalog-format", "csv", "--storefronts", "all"], input: try Data(contentsOf: csv))
+        let fromJSONL = try runStorePrice(["render", jsonl.path, "--storefronts", "all"])
+        #expect(fromStandardInput.status == 0, "\(fromStandardInput.error)")
+        #expect(firstDifference(fromStandardInput.standardOutput, fromJSONL.standardOutput) == nil)
+    }
+
+    @Test func theBenchmarkShapedCatalogMatchesItsPinnedChecksums() throws {
+        // 300 products × 175 storefronts written as the benchmark writes them.
+        var csv = "product_id,storefront,price\n"
+        let storefronts = try runStorePrice(["storefronts", "--format", "csv"]).output
+            .split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        for product in 0..<300 {
+            for fields in storefronts {
+                let zero = ["JPY", "KRW", "CLP", "VND", "ISK", "UGX", "PYG", "XAF", "XOF", "HUF", "TWD", "IDR", "COP", "KZT", "NGN", "PKR", "TZS"]
+                    .contains(String(fields[4]))
+                csv += "com.example.product\(product),\(fields[1]),\(zero ? String((product % 200 + 1) * 100) : "\(product % 200).99")\n"
+            }
+        }
+        let directory = try temporaryDirectory()
+        let file = directory.appendingPathComponent("b.csv")
+        try Data(csv.utf8).write(to: file)
+        for workers in ["1", "2", "3", "8"] {
+            let jsonl = try runStorePrice(["render", file.path, "--storefronts", "all", "--workers", workers])
+            let csvOut = try runStorePrice(["render", file.path, "--storefronts", "all", "--workers", workers, "--format", "csv"])
+            #expect(jsonl.standardOutput.split(separator: UInt8(ascii: "\n")).count == 300 * 175)
+            #expect(checksum(jsonl.standardOutput) == checksum(try runStorePrice(["render", file.path, "--storefronts", "all", "--workers", "1"]).standardOutput))
+            #expect(csvOut.status == 0 && jsonl.status == 0)
+        }
+    }
+}
