@@ -98,7 +98,84 @@ var wholeCatalog: Benchmark.Configuration { .init(
     maxIterations: 7
 ) }
 
+/// The benchmark catalog written as CSV once per process, for the end-to-end benchmarks.
+final class CatalogFile: @unchecked Sendable {
+    nonisolated(unsafe) static var shared: CatalogFile?
+
+    static func get() throws -> CatalogFile {
+        if let shared { return shared }
+        let made = try CatalogFile(Fixtures.get(cold: false).workload)
+        shared = made
+        return made
+    }
+
+    let path: String
+    let storefronts: [Storefront]
+    let rows: Int
+
+    private init(_ workload: Workload) throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("storeprice-benchmark-catalog.csv").path
+        var text = "product_id,storefront,price\n"
+        for product in workload.products {
+            for storefront in workload.storefronts {
+                if let price = product.prices[storefront.id] { text += "\(product.id),\(storefront.alpha3),\(price.amount)\n" }
+            }
+        }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        storefronts = workload.storefronts
+        rows = workload.priceCount
+    }
+}
+
+/// Discards output through the kernel, as `> /dev/null` does.
+let devNull = open("/dev/null", O_WRONLY)
+
+var endToEnd: Benchmark.Configuration { .init(
+    metrics: [.wallClock, .cpuTotal, .throughput, .peakMemoryResident],
+    maxDuration: .seconds(20),
+    maxIterations: 9
+) }
+
 let benchmarks: @Sendable () -> Void = {
+    // MARK: End to end: a CSV catalog file in, every row out (what `storeprice render` does)
+
+    for (format, csv) in [("JSONLines", false), ("CSV", true)] {
+        Benchmark("EndToEnd_CSV_to_\(format)_C_ICU_1_thread", configuration: endToEnd) { benchmark in
+            let file = try CatalogFile.get()
+            let alpha3s = file.storefronts.map { strdup($0.alpha3) }
+            let locales = file.storefronts.map { strdup($0.priceLocale.identifier) }
+            let currencies = file.storefronts.map { strdup($0.currency.code) }
+            defer { for pointer in alpha3s + locales + currencies { free(pointer) } }
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                let status = alpha3s.map { UnsafePointer($0) }.withUnsafeBufferPointer { codes in
+                    locales.map { UnsafePointer($0) }.withUnsafeBufferPointer { locales in
+                        currencies.map { UnsafePointer($0) }.withUnsafeBufferPointer { currencies in
+                            icu_baseline_render_csv(
+                                file.path, Int32(codes.count), codes.baseAddress, locales.baseAddress, currencies.baseAddress,
+                                csv ? 1 : 0, devNull)
+                        }
+                    }
+                }
+                precondition(status == 0)
+            }
+        }
+        for workers in [1, 2] {
+            Benchmark("EndToEnd_CSV_to_\(format)_StorePrice_\(workers)_worker\(workers == 1 ? "" : "s")", configuration: endToEnd) { benchmark in
+                let file = try CatalogFile.get()
+                let renderer = BulkRenderer(
+                    targets: RenderTarget.storefronts(file.storefronts), format: csv ? .csv : .jsonLines, workers: workers)
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations {
+                    let report = try renderer.renderCSV(at: file.path) { bytes in
+                        _ = write(devNull, bytes.baseAddress, bytes.count)
+                    }
+                    precondition(report.rows == file.rows)
+                }
+            }
+        }
+    }
+
     // MARK: Foundation baselines
 
     Benchmark("Foundation_NumberFormatter_cached_per_locale", configuration: perPrice) { benchmark in

@@ -61,6 +61,11 @@ struct AmountTable {
 
     /// Forgets every amount; numbering starts over.
     mutating func removeAll() {
+        if tags.count > 1 << 16 {
+            // A table grown for many amounts gives its memory back.
+            self = AmountTable(currencies: nextID.count)
+            return
+        }
         for index in tags.indices { tags[index] = 0 }
         used = 0
         long.removeAll()

@@ -51,7 +51,7 @@ public struct BulkRenderer: Sendable {
     public let rawCSV: Bool
 
     /// Bytes of catalog per chunk.
-    static let chunkSize = 512 << 10
+    static let chunkSize = 128 << 10
     /// The most bytes one product's rows may take in a catalog.
     static let productLimit = 64 << 20
 
@@ -107,20 +107,22 @@ public struct BulkRenderer: Sendable {
         if format == .csv {
             try RowLayout.csvHeader.withUnsafeBytes { try write($0) }
         }
-        let renderers = Locked((0..<workers).map { _ in RendererBox(CSVChunkRenderer(plan: plan)) })
+        let shared = SharedPartStore()
+        let renderers = Locked((0..<workers).map { _ in RendererBox(CSVChunkRenderer(plan: plan, shared: shared)) })
         var report = RenderReport()
-        var registry: [String: Int] = [:]
+        // Each product's first line, by digest: catalogs with millions of products stay small.
+        var registry: [ProductIDDigest: Int] = [:]
         var found: Set<String> = []
         // Lines before the next chunk to finish: the header is line 1.
         var linesBefore = 1
         var spare: [BulkChunk] = []
-        var running: [(chunk: BulkChunk, done: DispatchSemaphore)] = []
+        var running: [(chunk: BulkChunk, done: Completion)] = []
 
         func start(_ chunk: BulkChunk) {
-            let done = DispatchSemaphore(value: 0)
+            let done = Completion()
             running.append((chunk, done))
             let work: @Sendable () -> Void = {
-                let box = renderers.withLock { $0.popLast() } ?? RendererBox(CSVChunkRenderer(plan: plan))
+                let box = renderers.withLock { $0.popLast() } ?? RendererBox(CSVChunkRenderer(plan: plan, shared: shared))
                 chunk.output.removeAll()
                 chunk.results = ChunkResults()
                 box.renderer.render(chunk.input.bytes, into: &chunk.output, &chunk.results)
@@ -140,12 +142,13 @@ public struct BulkRenderer: Sendable {
             let failureLine = chunk.results.failure?.line ?? (chunk.readFailure != nil ? chunk.results.lines + 1 : Int.max)
             for (id, line) in chunk.results.products where line < failureLine || (chunk.results.failure == nil && chunk.readFailure == nil) {
                 let absolute = linesBefore + line
-                if let first = registry[id] {
+                let digest = ProductIDDigest(id)
+                if let first = registry[digest] {
                     throw StorePriceError.invalidCatalog(
                         source: path, line: absolute, field: nil,
                         reason: "product '\(id.escapedForMessage)' again; line \(first) has it; keep each product's rows together")
                 }
-                registry[id] = absolute
+                registry[digest] = absolute
                 if plan.wanted != nil { found.insert(id) }
             }
             if let failure = chunk.results.failure ?? chunk.readFailure {

@@ -19,10 +19,12 @@ import Darwin
 /// lends it to one chunk at a time.
 struct CSVChunkRenderer: ~Copyable {
     private let plan: BulkPlan
+    /// Parts every worker of the run can use.
+    private let shared: SharedPartStore
     /// Amount numbers by currency and bytes, and each number's price, by currency.
     private var amounts: AmountTable
     private var prices: [[Price]]
-    /// The encoded price parts, each followed by the row's suffix.
+    /// The encoded price parts this worker keeps when the shared store is full.
     private var arena = ByteBuffer(capacity: 1 << 16)
     /// Codes other than upper-case alpha-3 (`us`, `143441`), by their text: a storefront index,
     /// or the error for an unknown code.
@@ -50,22 +52,34 @@ struct CSVChunkRenderer: ~Copyable {
     /// Each target's part, end to end, and where each starts and ends.
     private let targetBytes: UnsafeMutableBufferPointer<UInt8>
     private let targetOffsets: UnsafeMutableBufferPointer<Int>
+    /// What every row ends with.
+    private let suffix: UnsafeMutableBufferPointer<UInt8>
     /// Encoded price parts by pair and amount number: `offset << 16 | length` into `arena`, -1 for none.
     private struct PartTable {
         var base: UnsafeMutablePointer<Int>?
         var capacity = 0
     }
     private let partTables: UnsafeMutableBufferPointer<PartTable>
+    /// The current product's part of its rows, and each target's price part for them.
+    private var productBytes = ByteBuffer(capacity: 256)
+    /// The longest target part, and the longest price part made so far.
+    private let longestTargetPart: Int
+    private var longestPart = 0
+    /// Entries in every part table.
+    private var tableEntries = 0
     /// The fields of a line with quotes, unquoted.
     private var scratch = ByteBuffer(capacity: 256)
 
     /// Past these, the caches start over (between products), so memory stays flat whatever the
-    /// catalog: about 8 MiB of parts and 131,072 amounts.
-    static let arenaLimit = 8 << 20
-    static let amountLimit = 1 << 17
+    /// catalog: 512 KiB of parts of this worker's own (beyond the shared store), 16,384 amounts and
+    /// 131,072 part-table entries (1 MiB).
+    static let arenaLimit = 512 << 10
+    static let amountLimit = 1 << 14
+    static let tableLimit = 1 << 17
 
-    init(plan: BulkPlan) {
+    init(plan: BulkPlan, shared: SharedPartStore) {
         self.plan = plan
+        self.shared = shared
         amounts = AmountTable(currencies: plan.currencies.count)
         prices = Array(repeating: [], count: plan.currencies.count)
         slots = .allocate(capacity: plan.storefronts.count)
@@ -80,6 +94,8 @@ struct CSVChunkRenderer: ~Copyable {
         targetStorefront = copy(plan.targetStorefront)
         targetPair = copy(plan.targetPair)
         targetBytes = copy(plan.layout.targetParts.flatMap { $0 })
+        longestTargetPart = plan.layout.targetParts.map(\.count).max() ?? 0
+        suffix = copy(plan.layout.suffix)
         var offsets = [0]
         for part in plan.layout.targetParts { offsets.append((offsets.last ?? 0) + part.count) }
         targetOffsets = copy(offsets)
@@ -94,6 +110,7 @@ struct CSVChunkRenderer: ~Copyable {
         slots.deallocate()
         alpha3.deallocate()
         targetBytes.deallocate()
+        suffix.deallocate()
     }
 
     private struct Field {
@@ -113,6 +130,7 @@ struct CSVChunkRenderer: ~Copyable {
         var position = 0
         var line = 0
         let columns = plan.columns
+        let standardColumns = columns == (0, 1, 2)
         while position < count {
             line += 1
             let lineStart = position
@@ -176,15 +194,22 @@ struct CSVChunkRenderer: ~Copyable {
                     Field(start: start + lengths[0] + lengths[1], count: lengths[2])
                 )
             }
-            let id = Self.field(fields, columns.product)
-            let code = Self.field(fields, columns.storefront)
-            let amount = Self.field(fields, columns.price)
+            let id, code, amount: Field
+            if standardColumns {
+                (id, code, amount) = fields
+            } else {
+                id = Self.field(fields, columns.product)
+                code = Self.field(fields, columns.storefront)
+                amount = Self.field(fields, columns.price)
+            }
             guard id.count > 0 else { return fail(&chunk, line, "product_id", "empty") }
 
-            let storefront: Int
-            switch storefrontIndex(code.buffer) {
-            case .success(let index): storefront = index
-            case .failure(let error): return fail(&chunk, line, "storefront", error.description)
+            var storefront = fastStorefrontIndex(code.buffer)
+            if storefront < 0 {
+                switch storefrontIndex(code.buffer) {
+                case .success(let index): storefront = index
+                case .failure(let error): return fail(&chunk, line, "storefront", error.description)
+                }
             }
             let currency = storefrontCurrency[storefront]
             var number: Int32
@@ -217,7 +242,7 @@ struct CSVChunkRenderer: ~Copyable {
                 }
                 // The caches start over between products, when no price of the current product
                 // refers to them; the line's amount is numbered again.
-                if arena.count > Self.arenaLimit || amounts.count > Self.amountLimit {
+                if arena.count > Self.arenaLimit || amounts.count > Self.amountLimit || tableEntries > Self.tableLimit {
                     let price = prices[currency][Int(number)]
                     startCachesOver()
                     number = amounts.add(amount.buffer, currency: currency)
@@ -251,16 +276,17 @@ struct CSVChunkRenderer: ~Copyable {
         chunk.lines = line
     }
 
-    /// The storefront of a code: upper-case alpha-3 by table, other codes by ``Storefront/init(_:)``.
+    /// The storefront of an upper-case alpha-3 code, by table; -1 for any other code.
     @inline(__always)
+    private func fastStorefrontIndex(_ code: UnsafeBufferPointer<UInt8>) -> Int {
+        guard code.count == 3 else { return -1 }
+        let a = Int(code[0]) &- 65, b = Int(code[1]) &- 65, c = Int(code[2]) &- 65
+        guard UInt(a) < 26, UInt(b) < 26, UInt(c) < 26 else { return -1 }
+        return Int(alpha3[a * 676 + b * 26 + c])
+    }
+
+    /// The storefront of any other code, by ``Storefront/init(_:)``, or the error for it.
     private mutating func storefrontIndex(_ code: UnsafeBufferPointer<UInt8>) -> Result<Int, StorePriceError> {
-        if code.count == 3 {
-            let a = Int(code[0]) &- 65, b = Int(code[1]) &- 65, c = Int(code[2]) &- 65
-            if a >= 0, a < 26, b >= 0, b < 26, c >= 0, c < 26 {
-                let found = alpha3[a * 676 + b * 26 + c]
-                if found >= 0 { return .success(Int(found)) }
-            }
-        }
         let text = String(decoding: code, as: UTF8.self)
         // Only ASCII codes are kept: a lookup by Swift string would find "K" for the Kelvin sign.
         let isASCII = code.allSatisfy { $0 < 0x80 }
@@ -282,34 +308,55 @@ struct CSVChunkRenderer: ~Copyable {
         chunk.products.append((id, currentLine))
         if let wanted = plan.wanted, !wanted.contains(id) { return true }
         chunk.renderedProducts += 1
-        let productPart = plan.layout.productPart(id)
+        productBytes.removeAll()
+        plan.layout.writeProductPart(currentID.bytes, into: &productBytes)
+        // Room for every row is reserved up front for parts as long as the longest so far, and
+        // again when a new, longer part is made.
         var missing = false
-        productPart.withUnsafeBufferPointer { product in
-            guard let productBase = product.baseAddress, let targetBase = targetBytes.baseAddress else { return }
-            for target in 0..<targetStorefront.count {
-                let slot = slots[targetStorefront[target]]
-                guard slot.stamp == serial else {
-                    missing = true
-                    continue
-                }
-                let number = Int(slot.amount)
-                let pair = targetPair[target]
-                let table = partTables[pair]
-                var part = -1
-                if number < table.capacity, let base = table.base { part = base[number] }
-                if part < 0 {
-                    guard let made = makePart(pair: pair, number: number, slot: slot, target: target, input: input, chunk: &chunk)
-                    else { return }
-                    part = made
-                }
-                output.append(productBase, count: product.count)
-                let targetStart = targetOffsets[target]
-                output.append(targetBase + targetStart, count: targetOffsets[target + 1] - targetStart)
-                output.append(arena.base + (part >> 16), count: part & 0xFFFF)
-                chunk.rows += 1
+        let productLength = productBytes.count
+        var reservedPart = longestPart
+        output.reserve(targetStorefront.count * (productLength + longestTargetPart + reservedPart + suffix.count))
+        guard let targetBase = targetBytes.baseAddress, let suffixBase = suffix.baseAddress else { return false }
+        var out = output.end
+        var rows = 0
+        for target in 0..<targetStorefront.count {
+            let slot = slots[targetStorefront[target]]
+            guard slot.stamp == serial else {
+                missing = true
+                continue
             }
+            let number = Int(slot.amount)
+            let pair = targetPair[target]
+            let table = partTables[pair]
+            var part = -1
+            if number < table.capacity, let base = table.base { part = base[number] }
+            if part < 0 {
+                output.didWrite(output.end.distance(to: out))
+                guard let made = makePart(pair: pair, number: number, slot: slot, target: target, input: input, chunk: &chunk)
+                else { return false }
+                part = made
+                if longestPart > reservedPart {
+                    reservedPart = longestPart
+                    output.reserve((targetStorefront.count - target) * (productLength + longestTargetPart + reservedPart + suffix.count))
+                }
+                out = output.end
+            }
+            memcpy(out, productBytes.base, productLength)
+            out += productLength
+            let targetStart = targetOffsets[target]
+            let targetLength = targetOffsets[target + 1] - targetStart
+            memcpy(out, targetBase + targetStart, targetLength)
+            out += targetLength
+            let partLength = part & 0xFFFF
+            let partBytes = part & SharedPartStore.sharedFlag != 0 ? shared.bytes(at: part) : UnsafePointer(arena.base + (part >> 16))
+            memcpy(out, partBytes, partLength)
+            out += partLength
+            memcpy(out, suffixBase, suffix.count)
+            out += suffix.count
+            rows += 1
         }
-        if chunk.failure != nil { return false }
+        output.didWrite(output.end.distance(to: out))
+        chunk.rows += rows
         if missing {
             var codes: [String] = []
             for target in plan.targets.indices where slots[targetStorefront[target]].stamp != serial {
@@ -328,6 +375,11 @@ struct CSVChunkRenderer: ~Copyable {
     ) -> Int? {
         let storefront = targetStorefront[target]
         let price = prices[storefrontCurrency[storefront]][number]
+        let key = SharedPartStore.Key(pair: pair, amount: price.amount)
+        if let known = shared.location(of: key) {
+            remember(known, pair: pair, number: number)
+            return known
+        }
         let formatted: String
         do {
             formatted = try plan.formatters[pair].format(price)
@@ -344,11 +396,24 @@ struct CSVChunkRenderer: ~Copyable {
             return nil
         }
         chunk.formats += 1
-        let encoded = plan.layout.pricePart(amount: price.amount, formatted: formatted) + plan.layout.suffix
-        let part = arena.count << 16 | encoded.count
-        arena.append(encoded)
+        let encoded = plan.layout.pricePart(amount: price.amount, formatted: formatted)
+        longestPart = max(longestPart, encoded.count)
+        let part: Int
+        if let stored = shared.store(key, encoded) {
+            part = stored
+        } else {
+            // The shared store is full: this worker keeps the part, within its own limit.
+            part = arena.count << 16 | encoded.count
+            arena.append(encoded)
+        }
+        remember(part, pair: pair, number: number)
+        return part
+    }
+
+    private mutating func remember(_ part: Int, pair: Int, number: Int) {
         if partTables[pair].capacity <= number {
             let capacity = max(64, (number + 1) * 2)
+            tableEntries += capacity - partTables[pair].capacity
             let grown = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
             grown.initialize(repeating: -1, count: capacity)
             if let old = partTables[pair].base {
@@ -358,7 +423,6 @@ struct CSVChunkRenderer: ~Copyable {
             partTables[pair] = PartTable(base: grown, capacity: capacity)
         }
         partTables[pair].base?[number] = part
-        return part
     }
 
     /// The amount of a storefront's price as its line writes it.
@@ -373,10 +437,12 @@ struct CSVChunkRenderer: ~Copyable {
 
     private mutating func startCachesOver() {
         amounts.removeAll()
-        for index in prices.indices { prices[index].removeAll(keepingCapacity: true) }
+        for index in prices.indices { prices[index].removeAll() }
         for index in partTables.indices {
-            if let base = partTables[index].base { base.update(repeating: -1, count: partTables[index].capacity) }
+            partTables[index].base?.deallocate()
+            partTables[index] = PartTable()
         }
+        tableEntries = 0
         arena.removeAll()
     }
 

@@ -50,6 +50,34 @@ struct RowLayout: Sendable {
         }
     }
 
+    /// Writes the product's part for an ID given as UTF-8: the bytes themselves when they need no
+    /// escaping, quoting or neutralizing, else ``productPart(_:)``.
+    func writeProductPart(_ id: UnsafeBufferPointer<UInt8>, into buffer: inout ByteBuffer) {
+        guard let base = id.baseAddress else { return buffer.append(productPart("")) }
+        switch format {
+        case .jsonLines:
+            if id.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+                buffer.append(Self.jsonProductKey)
+                buffer.append(base, count: id.count)
+                buffer.append(byte: UInt8(ascii: "\""))
+                return
+            }
+        case .csv:
+            let first = id.first ?? 0
+            let formulaLike = first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
+                || first == UInt8(ascii: "@") || first < 0x20 || first == 0x7F
+            if !formulaLike || rawCSV,
+                !id.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
+            {
+                buffer.append(base, count: id.count)
+                return
+            }
+        }
+        buffer.append(productPart(String(decoding: id, as: UTF8.self)))
+    }
+
+    private static let jsonProductKey = Array(#"{"product":""#.utf8)
+
     /// The product's part: `{"product":"ID"` or the ID's CSV cell.
     func productPart(_ id: String) -> [UInt8] {
         switch format {
