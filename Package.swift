@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "StorePrice",
+    // Swift's Synchronization module (Atomic, in CatalogRenderer's price store) needs these.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "StorePrice", targets: ["StorePrice"]),
         .library(name: "StorePriceTesting", targets: ["StorePriceTesting"]),

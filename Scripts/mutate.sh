@@ -65,6 +65,13 @@ formula-kept | Sources/StorePrice/Formatting/CSVText.swift | let text = raw \|\|
 batch-echo-raw | Sources/storeprice/BatchFormatter.swift | escape ? UnicodeEscaping.escapeNonASCII(field) : UnicodeEscaping.escapeForTerminal(field) | field | \.BatchTests/
 file-size-signal-kills | Sources/storeprice/StorePriceCommand.swift | signal(SIGXFSZ, SIG_IGN) | _ = 0 | \.WriteFailureTests/
 write-failure-ignored | Sources/storeprice/Console.swift | if let failure { throw WriteFailure(path: path, code: failure) } | _ = failure | \.WriteFailureTests/
+bulk-lines-not-rebased | Sources/StorePrice/Rendering/BulkRenderer.swift | linesBefore += chunk.results.lines | _ = 0 | \.BulkRendererTests/
+bulk-registry-skipped | Sources/StorePrice/Rendering/BulkRenderer.swift | if let first = registry[digest] { | if let first = registry[digest], first < 0 { | \.BulkRendererTests/
+bulk-products-split | Sources/StorePrice/Rendering/CSVChunkReader.swift | if let cut = productBoundary(chunk.input.bytes) { | if let cut = Self.lastNewline(chunk.input.bytes, before: chunk.input.count).map({ $0 + 1 }) { | \.BulkRendererTests/
+bulk-utf8-unchecked | Sources/StorePrice/Rendering/CSVChunkRenderer.swift | if !ascii, String(validating: text, as: UTF8.self) == nil { | if !ascii, text.isEmpty { | \.BulkRendererTests/
+bulk-second-price-kept | Sources/StorePrice/Rendering/CSVChunkRenderer.swift | guard slots[storefront].stamp != serial else { | guard slots[storefront].stamp != serial \|\| true else { | \.BulkRendererTests/
+bulk-invalid-dropped | Sources/StorePrice/Rendering/CSVChunkRenderer.swift | chunk.invalid.append(InvalidProduct(productID: id, reason: .noPrice(storefronts: codes.sorted()))) | _ = codes | \.BulkRendererTests/
+bulk-id-unescaped | Sources/StorePrice/Rendering/RowLayout.swift | if id.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) { | if !id.isEmpty { | \.BulkRenderCommandTests/
 EOF
 )
 

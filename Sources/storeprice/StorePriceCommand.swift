@@ -24,7 +24,7 @@ struct StorePriceCommand: ParsableCommand {
             snapshot), 73 an output file cannot be written, 74 standard output cannot be written \
             (a full disk, /dev/full); a closed pipe ends the run quietly with 141.
             """,
-        version: "storeprice \(StorePriceVersion.current) (ICU \(StorePriceVersion.icu), CLDR \(StorePriceVersion.cldr))",
+        version: "storeprice \(VersionInfo.current) (ICU \(VersionInfo.icu), CLDR \(VersionInfo.cldr))",
         subcommands: [
             Format.self, Render.self, Snapshot.self, Verify.self, Storefronts.self, Accounts.self, SandboxSchedule.self,
         ]

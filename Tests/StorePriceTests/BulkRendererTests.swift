@@ -111,7 +111,7 @@ import Testing
 
     @Test func accountsAProductListAndOptionsAreHonoured() throws {
         let file = try temporaryFile(Self.quirkyCatalog(products: 20), name: "a.csv")
-        let accounts = RenderTarget.accounts(try TestAccountFile.builtIn.accounts)
+        let accounts = RenderTarget.accounts(TestAccountFile.builtIn.accounts)
         let list = try ProductIDList(data: Array("[\"com.example.product5\", \"caf\u{E9}.9.\u{65E5}\u{672C}\", \"missing\"]".utf8), source: "list")
         let options = PriceFormatter.Options(display: .isoCode, rounding: .halfEven)
         let expected = try reference(file.path, targets: accounts, productIDs: list, options: options)

@@ -38,8 +38,9 @@ import Testing
         let directory = try temporaryDirectory()
         let target = directory.appendingPathComponent("prices.jsonl")
         try Data("old\n".utf8).write(to: target)
-        // 10 blocks of 1 KiB; the render writes about 1.5 MB.
-        let run = try shell(#"ulimit -f 10; exec "$1" render "$2" --storefronts all --output "$3""#, [Self.sample, target.path])
+        // 10 blocks of 1 KiB; the render writes about 1.5 MB. The test runner may ignore SIGXFSZ, and
+        // children inherit that: `env --default-signal` restores it, so the test sees what a shell sees.
+        let run = try shell(#"ulimit -f 10; exec env --default-signal=XFSZ "$1" render "$2" --storefronts all --output "$3""#, [Self.sample, target.path])
         #expect(run.status == 73)
         expectBytes(run.error, "storeprice: cannot write '\(target.path)': File too large\n")
         #expect(try String(contentsOf: target, encoding: .utf8) == "old\n")

@@ -133,7 +133,7 @@ public struct PriceSnapshot: Hashable, Sendable {
 
         /// This process: this StorePrice and the ICU it is linked with.
         public static var current: Producer {
-            Producer(storePrice: StorePriceVersion.current, icu: StorePriceVersion.icu, cldr: StorePriceVersion.cldr)
+            Producer(storePrice: VersionInfo.current, icu: VersionInfo.icu, cldr: VersionInfo.cldr)
         }
 
         /// `ICU 72.1/CLDR 42.0`.

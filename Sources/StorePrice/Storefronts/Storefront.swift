@@ -117,7 +117,7 @@ final class StorefrontTable: Sendable {
         } catch {
             // The embedded table is checked by StorefrontTests on every supported ICU; reaching
             // this means the running ICU lacks a locale or currency the table names.
-            fatalError("StorePrice's built-in storefront table does not load with ICU \(StorePriceVersion.icu): \(error)")
+            fatalError("StorePrice's built-in storefront table does not load with ICU \(VersionInfo.icu): \(error)")
         }
     }
 

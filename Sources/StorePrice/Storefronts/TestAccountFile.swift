@@ -187,7 +187,7 @@ final class BuiltInAccounts: Sendable {
             file = try TestAccountFile(data: Data(EmbeddedData.testAccounts.utf8), source: "built-in")
         } catch {
             // Checked by TestAccountTests; reaching this means the running ICU lacks a locale.
-            fatalError("StorePrice's built-in test accounts do not load with ICU \(StorePriceVersion.icu): \(error)")
+            fatalError("StorePrice's built-in test accounts do not load with ICU \(VersionInfo.icu): \(error)")
         }
     }
 }

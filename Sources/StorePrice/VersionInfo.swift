@@ -3,7 +3,7 @@ import ICUNumberFormat
 /// The versions of StorePrice and of the ICU and CLDR data it formats with.
 ///
 /// Formatted prices depend on all three: record them next to any stored output.
-public enum StorePriceVersion {
+public enum VersionInfo {
     /// StorePrice's own version.
     public static let current = "0.1.0"
     /// The ICU library in use, such as `72.1`.

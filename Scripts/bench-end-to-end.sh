@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# End-to-end benchmark of what users run: `storeprice render` on the benchmark catalog (10,000
+# products × 175 storefronts = 1.75M rows, CSV in; JSON Lines and CSV out to /dev/null), against
+# the plain C + ICU program in Benchmarks/Sources/ICUBaseline/csv_render.c, in one interleaved run.
+#
+# Prints, per output format: median wall and CPU seconds over RUNS runs (default 5), peak memory,
+# and with --instructions, instructions per row counted by callgrind: in total on the full
+# catalog, and in the steady state (the difference between 4,000 and 2,000 products, which
+# leaves out start-up and the first formatting of each price). Both programs' outputs are
+# checked to be byte-identical first.
+#
+# Usage: Scripts/bench-end-to-end.sh [--instructions] [--memory]
+#   --memory   also renders 20M rows with 5,000 distinct amounts per currency through standard
+#              input (a 700 MB catalog written to $TMPDIR) and prints the peak memory
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${RUNS:-5}
+instructions=0
+memory=0
+for argument in "$@"; do
+  case $argument in
+    --instructions) instructions=1 ;;
+    --memory) memory=1 ;;
+    *) echo "usage: $0 [--instructions] [--memory]" >&2; exit 64 ;;
+  esac
+done
+work=${BENCH_DIR:-$(mktemp -d)}
+mkdir -p "$work"
+
+echo "bench: building (release)"
+swift build -c release --product storeprice >/dev/null
+storeprice="$(swift build -c release --show-bin-path)/storeprice"
+swift build --package-path Benchmarks -c release --product make-catalog >/dev/null
+make_catalog="$(swift build --package-path Benchmarks -c release --show-bin-path)/make-catalog"
+# Compiled directly: valgrind cannot read the debug information SwiftPM gives C executables.
+cc -O2 -o "$work/c-render" -I Benchmarks/Sources/ICUBaseline/include \
+  Benchmarks/Sources/ICUBaseline/csv_render.c Benchmarks/Sources/c-render/main.c $(pkg-config --cflags --libs icu-i18n)
+"$storeprice" storefronts --format csv | python3 -c '
+import csv, sys
+for row in csv.DictReader(sys.stdin): print(row["alpha3"], row["price_locale"], row["currency"], sep="\t")' > "$work/targets.tsv"
+for products in 10000 4000 2000; do
+  [ -s "$work/catalog-$products.csv" ] || "$make_catalog" "$products" > "$work/catalog-$products.csv"
+done
+catalog="$work/catalog-10000.csv"
+rows=$(( $(wc -l < "$catalog") - 1 ))
+
+c_args() { [ "$1" = csv ] && echo csv || true; }
+for format in jsonl csv; do
+  a=$("$storeprice" render "$catalog" --storefronts all --format "$format" | md5sum | cut -c1-32)
+  b=$("$work/c-render" "$catalog" "$work/targets.tsv" $(c_args "$format") | md5sum | cut -c1-32)
+  [ "$a" = "$b" ] || { echo "bench: $format output differs between storeprice and the C program"; exit 1; }
+done
+echo "bench: outputs byte-identical; $rows rows; $runs interleaved runs each"
+
+median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+for format in jsonl csv; do
+  : > "$work/times-$format"
+  for _ in $(seq "$runs"); do
+    for program in c sp1 sp2; do
+      case $program in
+        c) command=("$work/c-render" "$catalog" "$work/targets.tsv" $(c_args "$format")) ;;
+        sp1) command=("$storeprice" render "$catalog" --storefronts all --format "$format" --workers 1) ;;
+        sp2) command=("$storeprice" render "$catalog" --storefronts all --format "$format" --workers 2) ;;
+      esac
+      /usr/bin/time -f "$program %e %U %S %M" -a -o "$work/times-$format" "${command[@]}" > /dev/null
+    done
+  done
+  echo
+  echo "$format: median of $runs runs (wall and CPU ns per row, peak memory)"
+  for program in c sp1 sp2; do
+    wall=$(awk -v p=$program '$1 == p { print $2 }' "$work/times-$format" | median)
+    cpu=$(awk -v p=$program '$1 == p { print $3 + $4 }' "$work/times-$format" | median)
+    rss=$(awk -v p=$program '$1 == p { print $5 }' "$work/times-$format" | sort -n | tail -1)
+    name=$(case $program in c) echo "C + ICU, 1 thread" ;; sp1) echo "storeprice --workers 1" ;; sp2) echo "storeprice --workers 2" ;; esac)
+    awk -v n="$name" -v w="$wall" -v c="$cpu" -v r="$rss" -v rows="$rows" \
+      'BEGIN { printf "  %-24s wall %5.0f ns/row  CPU %5.0f ns/row  peak %3.0f MiB\n", n, w * 1e9 / rows, c * 1e9 / rows, r / 1024 }'
+  done
+done
+
+if [ "$instructions" -eq 1 ]; then
+  count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | awk '/Collected/ { print $4 }' | tr -d ,; }
+  echo
+  echo "instructions per row (callgrind; storeprice with --workers 1)"
+  for format in jsonl csv; do
+    c_total=$(count "$work/c-render" "$catalog" "$work/targets.tsv" $(c_args "$format"))
+    s_total=$(count "$storeprice" render "$catalog" --storefronts all --format "$format" --workers 1)
+    c_4=$(count "$work/c-render" "$work/catalog-4000.csv" "$work/targets.tsv" $(c_args "$format"))
+    c_2=$(count "$work/c-render" "$work/catalog-2000.csv" "$work/targets.tsv" $(c_args "$format"))
+    s_4=$(count "$storeprice" render "$work/catalog-4000.csv" --storefronts all --format "$format" --workers 1)
+    s_2=$(count "$storeprice" render "$work/catalog-2000.csv" --storefronts all --format "$format" --workers 1)
+    awk -v f="$format" -v ct="$c_total" -v st="$s_total" -v c4="$c_4" -v c2="$c_2" -v s4="$s_4" -v s2="$s_2" -v rows="$rows" 'BEGIN {
+      steady = 2000 * 175
+      printf "  %-6s total:  C %4.0f, storeprice %4.0f (%.2f×)   steady state:  C %4.0f, storeprice %4.0f (%.2f×)\n",
+        f, ct / rows, st / rows, st / ct, (c4 - c2) / steady, (s4 - s2) / steady, (s4 - s2) / (c4 - c2) }'
+  done
+fi
+
+if [ "$memory" -eq 1 ]; then
+  big="$work/catalog-20m-5000.csv"
+  if [ ! -s "$big" ]; then
+    echo; echo "bench: writing 20M rows with 5,000 amounts per currency"
+    python3 - "$work/targets.tsv" > "$big" <<'PY'
+import random, sys
+random.seed(5)
+targets = [line.split("\t") for line in open(sys.argv[1]).read().splitlines()]
+zero = {"CLP", "JPY", "KRW", "VND"}
+out = sys.stdout
+out.write("product_id,storefront,price\n")
+rows, product, lines = 0, 0, []
+while rows < 20_000_000:
+    for alpha3, _, currency in targets:
+        tier = random.randrange(5000)
+        amount = str((tier + 1) * 100) if currency in zero else (f"{tier}.{tier % 100:02d}" if tier % 2 == 0 else str(tier + 1))
+        lines.append(f"com.example.product{product},{alpha3},{amount}\n")
+        rows += 1
+    product += 1
+    if len(lines) > 100_000:
+        out.write("".join(lines)); lines = []
+out.write("".join(lines))
+PY
+  fi
+  echo
+  for format in jsonl csv; do
+    /usr/bin/time -f "20M rows, 5,000 amounts per currency, standard input, $format, 2 workers: %e s, peak %M KiB" \
+      "$storeprice" render - --catalog-format csv --storefronts all --format "$format" < "$big" > /dev/null
+  done
+fi
