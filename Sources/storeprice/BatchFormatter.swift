@@ -28,6 +28,13 @@ struct BatchFormatter {
             let next: String?
             do {
                 next = try Self.nextLine(lines)
+            } catch .invalidCatalog(_, _, _, "not valid UTF-8") {
+                // A line that is not UTF-8 is a bad line like any other; the rest go on.
+                failures += 1
+                output.append("\t\terror: line \(lines.lineNumber): not valid UTF-8")
+                output.endLine()
+                try output.check()
+                continue
             } catch {
                 // The lines before a bad one are written before the run ends.
                 try output.finish()
@@ -93,6 +100,8 @@ struct BatchFormatter {
     private static func nextLine(_ lines: LineReader) throws(StorePriceError) -> String? {
         do {
             return try lines.nextLine()
+        } catch .invalidCatalog(let source, let line, let field, "not valid UTF-8") {
+            throw .invalidCatalog(source: source, line: line, field: field, reason: "not valid UTF-8")
         } catch .invalidCatalog(_, let line, _, let reason) {
             throw .unreadableFile(path: "standard input", reason: "line \(line ?? lines.lineNumber + 1): \(reason)")
         }

@@ -49,7 +49,7 @@ extension StorePriceCommand {
             try snapshot.write(to: output)
             let accounts = Set(snapshot.rows.map(\.account)).count
             Console.toStandardError(
-                "wrote \(snapshot.rows.count) rows (\(accounts) accounts) to \(output), "
+                "wrote \(snapshot.rows.count) rows (\(accounts) accounts) to \(output.escapedPathForMessage), "
                     + "with \(snapshot.producer)\n")
         }
     }

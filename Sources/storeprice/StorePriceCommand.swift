@@ -54,7 +54,36 @@ struct StorePriceCommand: ParsableCommand {
             Console.error(failure.description)
             exit(withError: failure.path == nil ? ExitCode.outputError : ExitCode.cannotCreateOutput)
         } catch {
-            exit(withError: error)
+            let code = exitCode(for: error)
+            // Help and --version print as argument-parser prints them.
+            if code == .success { exit(withError: error) }
+            // Usage errors quote what was typed: escaped and cut, as every other message.
+            let message = fullMessage(for: error)
+            if !message.isEmpty { Console.toStandardError(Self.shown(message) + "\n") }
+            exit(withError: code)
         }
+    }
+
+    /// A usage message as printed: control and bidi-control characters escaped, and each quoted
+    /// value cut at 64 characters.
+    static func shown(_ message: String) -> String {
+        message.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var out = ""
+            var quoted = ""
+            var inQuote = false
+            for character in UnicodeEscaping.escapeForTerminal(String(line)) {
+                if character == "'" {
+                    if inQuote { out += quoted.count > 64 ? String(quoted.prefix(64)) + "…" : quoted }
+                    quoted = ""
+                    inQuote.toggle()
+                    out.append(character)
+                } else if inQuote {
+                    quoted.append(character)
+                } else {
+                    out.append(character)
+                }
+            }
+            return out + (inQuote ? (quoted.count > 64 ? String(quoted.prefix(64)) + "…" : quoted) : "")
+        }.joined(separator: "\n")
     }
 }

@@ -9,6 +9,7 @@ import Testing
         {"id":"-2","prices":{"USA":"1"},"title":{"en":"@SUM(A1)"}}
         {"id":"\ttab","prices":{"USA":"1"},"title":{"en":"\rreturn"}}
         {"id":"safe-id","prices":{"USA":"1"},"title":{"en":"a = b"}}
+        {"id":"\u009Bc1","prices":{"USA":"1"},"title":{"en":"\u0085next"}}
 
         """#
 
@@ -24,6 +25,7 @@ import Testing
             '-2,USA,,en_US@currency=USD,1,$1.00,'@SUM(A1),,,,,,
             '\ttab,USA,,en_US@currency=USD,1,$1.00,"'\rreturn",,,,,,
             safe-id,USA,,en_US@currency=USD,1,$1.00,a = b,,,,,,
+            '\u{9B}c1,USA,,en_US@currency=USD,1,$1.00,'\u{85}next,,,,,,
 
             """)
 
@@ -34,6 +36,7 @@ import Testing
             -2,USA,,en_US@currency=USD,1,$1.00,@SUM(A1),,,,,,
             \ttab,USA,,en_US@currency=USD,1,$1.00,"\rreturn",,,,,,
             safe-id,USA,,en_US@currency=USD,1,$1.00,a = b,,,,,,
+            \u{9B}c1,USA,,en_US@currency=USD,1,$1.00,\u{85}next,,,,,,
 
             """)
     }

@@ -40,6 +40,9 @@ package final class OutputFile {
             // Write at the link's target, so the link stays a link.
             destination = Self.linkTarget(path)
             info = stat()
+            // A chain that never ends (a loop) leaves a link: refused, never renamed over.
+            if lstat(destination, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK { throw failure(ELOOP) }
+            info = stat()
         }
         if stat(destination, &info) == 0 {
             existing = info
@@ -70,9 +73,10 @@ package final class OutputFile {
         let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         TemporaryFiles.add(temporaryPath)
         if let existing {
-            // The file keeps its permissions, and its owner where the process may set it.
-            fchmod(descriptor, existing.st_mode & 0o7777)
+            // The file keeps its owner where the process may set it, and its permissions: set after
+            // the owner, since changing the owner clears the set-user-ID and set-group-ID bits.
             _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+            fchmod(descriptor, existing.st_mode & 0o7777)
         } else {
             // mkstemp creates 0600; a new file gets what the umask allows, as open(2) would give it.
             let mask = umask(0)

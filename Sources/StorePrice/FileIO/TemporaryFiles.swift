@@ -55,6 +55,10 @@ package enum TemporaryFiles {
         for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&handled, signalNumber) }
         sigprocmask(SIG_UNBLOCK, &handled, nil)
         for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+            // A signal the process was started ignoring (`nohup`, `trap '' INT`) stays ignored.
+            var current = sigaction()
+            sigaction(signalNumber, nil, &current)
+            if Self.isIgnored(current) { continue }
             signal(signalNumber) { received in
                 for slot in 0..<TemporaryFiles.slotCount {
                     let path = TemporaryFiles.slots + slot * TemporaryFiles.slotSize
@@ -64,5 +68,16 @@ package enum TemporaryFiles {
                 raise(received)
             }
         }
+    }
+
+    /// Whether a disposition is "ignore".
+    private static func isIgnored(_ action: sigaction) -> Bool {
+        #if canImport(Darwin)
+        let handler = action.__sigaction_u.__sa_handler
+        #else
+        let handler = action.__sigaction_handler.sa_handler
+        #endif
+        guard let handler else { return false }
+        return unsafeBitCast(handler, to: Int.self) == 1  // SIG_IGN
     }
 }

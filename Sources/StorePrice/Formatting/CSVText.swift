@@ -15,9 +15,16 @@ package enum CSVText {
     }
 
     /// Whether a spreadsheet would read the text as a formula: it starts with `=`, `+`, `-`,
-    /// `@`, or a control character such as a tab or carriage return.
+    /// `@`, or a control character (C0, DEL or C1, such as a tab, a carriage return or U+009B).
     package static func startsLikeAFormula(_ text: String) -> Bool {
-        guard let first = text.utf8.first else { return false }
+        var utf8 = text.utf8.makeIterator()
+        return startsLikeAFormula(first: utf8.next(), second: utf8.next())
+    }
+
+    /// The same, from the first two bytes of UTF-8 text.
+    package static func startsLikeAFormula(first: UInt8?, second: UInt8?) -> Bool {
+        guard let first else { return false }
+        if first == 0xC2, let second, (0x80...0x9F).contains(second) { return true }
         return first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
             || first == UInt8(ascii: "@") || first < 0x20 || first == 0x7F
     }

@@ -63,9 +63,7 @@ struct RowLayout: Sendable {
                 return
             }
         case .csv:
-            let first = id.first ?? 0
-            let formulaLike = first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
-                || first == UInt8(ascii: "@") || first < 0x20 || first == 0x7F
+            let formulaLike = CSVText.startsLikeAFormula(first: id.first, second: id.count > 1 ? id[1] : nil)
             if !formulaLike || rawCSV,
                 !id.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
             {

@@ -137,7 +137,7 @@ public struct PriceSnapshot: Hashable, Sendable {
         }
 
         /// `ICU 72.1/CLDR 42.0`.
-        public var description: String { "ICU \(icu)/CLDR \(cldr)" }
+        public var description: String { "ICU \(icu.escapedForMessage)/CLDR \(cldr.escapedForMessage)" }
     }
 
     /// What a snapshot renders: the catalog, the accounts and the formatting options.
@@ -203,8 +203,14 @@ public struct PriceSnapshot: Hashable, Sendable {
         options: PriceFormatter.Options = .init(), workers: Int = CatalogRenderer.processorCount
     ) throws(StorePriceError) -> PriceSnapshot {
         // Standard input ("-") cannot be read again: the header records no path, and verify asks for one.
+        guard catalog != "-" || accounts != "-" else {
+            throw .invalidAccounts(
+                source: "-", entry: nil, name: nil,
+                reason: "the catalog is already read from standard input; give the accounts file by name")
+        }
         let source = Source(
-            catalog: catalog == "-" ? nil : catalog, catalogFormat: catalogFormat, accounts: accounts, options: options)
+            catalog: catalog == "-" ? nil : catalog, catalogFormat: catalogFormat, accounts: accounts == "-" ? nil : accounts,
+            options: options)
         var products = try Catalog.open(catalog, format: catalogFormat)
         let accountsFile = try accounts.map { (path) throws(StorePriceError) in try TestAccountFile(contentsOfFile: path) }
             ?? .builtIn
@@ -431,6 +437,9 @@ extension PriceSnapshot {
         } catch {
             throw fail("not a StorePrice snapshot header (\(Self.reason(error)))")
         }
+        if let repeated = JSONDuplicateKeys.firstRepeatedKey(in: headerLine) {
+            throw fail("the key '\(repeated.escapedForMessage)' appears twice in one object; JSON readers keep only one of the two")
+        }
         guard (1...Self.formatVersion).contains(header.storeprice_snapshot) else {
             throw fail(
                 "snapshot format \(header.storeprice_snapshot); this StorePrice reads formats 1 to \(Self.formatVersion); "
@@ -455,8 +464,8 @@ extension PriceSnapshot {
             }
         }
         source = Source(
-            catalog: header.catalog.map { SnapshotPath.resolve($0, from: directory) }, catalogFormat: catalogFormat,
-            accounts: header.accounts.map { SnapshotPath.resolve($0, from: directory) },
+            catalog: header.catalog.map { SnapshotPath.openable($0, from: directory) }, catalogFormat: catalogFormat,
+            accounts: header.accounts.map { SnapshotPath.openable($0, from: directory) },
             options: PriceFormatter.Options(display: display, rounding: rounding))
 
         guard header.rows >= 0 else { throw fail("the header counts \(header.rows) rows") }
@@ -470,6 +479,9 @@ extension PriceSnapshot {
                 stored = try decoder.decode(StoredRow.self, from: Data(text.utf8))
             } catch {
                 throw fail("not a snapshot row (\(Self.reason(error)))")
+            }
+            if let repeated = JSONDuplicateKeys.firstRepeatedKey(in: text) {
+                throw fail("the key '\(repeated.escapedForMessage)' appears twice in one object; JSON readers keep only one of the two")
             }
             if fileFormatVersion < 2, stored.strings != nil {
                 throw fail("the header says format \(fileFormatVersion), whose rows record prices only, but this row has 'strings'")
@@ -558,6 +570,15 @@ enum SnapshotPath {
     static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// A path stored in a snapshot, as the path to open: the file it leads to now, symbolic links
+    /// resolved, so that a link changed after the header's paths were checked is not followed
+    /// again; never `-`, which would be standard input.
+    static func openable(_ stored: String, from directory: String) -> String {
+        let resolved = resolve(stored, from: directory)
+        if let real = realPath(resolved) { return real }
+        return resolved.hasPrefix("/") ? resolved : "./" + resolved
     }
 
     /// A path stored in a snapshot, as a path from the current directory.

@@ -57,6 +57,11 @@ public struct TestAccountFile: Sendable {
                 source: source, entry: nil, name: nil,
                 reason: "expected a JSON array of account objects (\(Self.reason(error)))")
         }
+        if let repeated = JSONDuplicateKeys.firstRepeatedKey(in: String(decoding: data, as: UTF8.self)) {
+            throw .invalidAccounts(
+                source: source, entry: nil, name: nil,
+                reason: "the key '\(repeated.escapedForMessage)' appears twice in one object; JSON readers keep only one of the two")
+        }
         var accounts: [TestAccount] = []
         var names: [String: Int] = [:]
         var emails: [String: Int] = [:]

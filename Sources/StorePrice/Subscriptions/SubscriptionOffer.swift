@@ -232,6 +232,10 @@ public struct OfferWording: Hashable, Sendable, Decodable {
             throw .invalidOffer(
                 path, reason: "expected {\"freeTrial\": …, \"payAsYouGo\": …, \"payUpFront\": …} (\(describe(error)))")
         }
+        if let repeated = JSONDuplicateKeys.firstRepeatedKey(in: String(decoding: bytes, as: UTF8.self)) {
+            throw .invalidOffer(
+                path, reason: "the key '\(repeated.escapedForMessage)' appears twice in one object; JSON readers keep only one of the two")
+        }
     }
 
     /// A free trial: `{duration} free`.
