@@ -14,6 +14,8 @@ final class BulkChunk: @unchecked Sendable {
     var fileOffset = 0
 
     var results = ChunkResults()
+    /// Whether a worker has rendered it: read and written under the ``ChunkQueue``'s lock.
+    var isDone = false
 }
 
 /// What a worker made of a chunk, besides its rows.

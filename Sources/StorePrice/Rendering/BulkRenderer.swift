@@ -108,7 +108,6 @@ public struct BulkRenderer: Sendable {
             try RowLayout.csvHeader.withUnsafeBytes { try write($0) }
         }
         let shared = SharedPartStore()
-        let renderers = Locked((0..<workers).map { _ in RendererBox(CSVChunkRenderer(plan: plan, shared: shared)) })
         var report = RenderReport()
         // Each product's first line, by digest: catalogs with millions of products stay small.
         var registry: [ProductIDDigest: Int] = [:]
@@ -116,26 +115,40 @@ public struct BulkRenderer: Sendable {
         // Lines before the next chunk to finish: the header is line 1.
         var linesBefore = 1
         var spare: [BulkChunk] = []
-        var running: [(chunk: BulkChunk, done: Completion)] = []
+        var running: [BulkChunk] = []
 
-        func start(_ chunk: BulkChunk) {
-            let done = Completion()
-            running.append((chunk, done))
-            let work: @Sendable () -> Void = {
-                let box = renderers.withLock { $0.popLast() } ?? RendererBox(CSVChunkRenderer(plan: plan, shared: shared))
-                chunk.output.removeAll()
-                chunk.results = ChunkResults()
-                box.renderer.render(chunk.input.bytes, into: &chunk.output, &chunk.results)
-                renderers.withLock { $0.append(box) }
-                done.signal()
-            }
-            if workers == 1 {
-                work()
-            } else {
-                DispatchQueue.global().async(execute: work)
+        // One worker renders on this thread; more run on their own threads, each with its own
+        // renderer, taking chunks from the queue while this thread reads and writes.
+        let inline = workers == 1 ? RendererBox(CSVChunkRenderer(plan: plan, shared: shared)) : nil
+        let queue = ChunkQueue()
+        let finished = DispatchGroup()
+        if workers > 1 {
+            for _ in 0..<workers {
+                finished.enter()
+                DispatchQueue.global().async {
+                    let box = RendererBox(CSVChunkRenderer(plan: plan, shared: shared))
+                    while let chunk = queue.take() {
+                        box.render(chunk)
+                        queue.markDone(chunk)
+                    }
+                    finished.leave()
+                }
             }
         }
+        defer {
+            queue.stop()
+            finished.wait()
+        }
 
+        func start(_ chunk: BulkChunk) {
+            running.append(chunk)
+            if let box = inline {
+                box.render(chunk)
+                chunk.isDone = true
+            } else {
+                queue.submit(chunk)
+            }
+        }
         /// Takes a finished chunk's results in file order: the product-ID checks, its failure,
         /// its rows.
         func finish(_ chunk: BulkChunk) throws {
@@ -170,7 +183,9 @@ public struct BulkRenderer: Sendable {
         do {
             var more = true
             while true {
-                while more, running.count < workers {
+                // A chunk or two beyond one per worker waits in the queue, so that no worker
+                // idles while this thread writes.
+                while more, running.count < (workers == 1 ? 1 : workers + 2) {
                     let chunk = spare.popLast() ?? BulkChunk()
                     more = try reader.next(into: chunk)
                     guard more || chunk.input.count > 0 || chunk.readFailure != nil else { break }
@@ -178,13 +193,13 @@ public struct BulkRenderer: Sendable {
                 }
                 guard !running.isEmpty else { break }
                 let head = running.removeFirst()
-                head.done.wait()
-                try finish(head.chunk)
-                spare.append(head.chunk)
+                if inline == nil { queue.wait(for: head) }
+                try finish(head)
+                spare.append(head)
             }
         } catch {
             // Workers still hold chunks: wait for them before the chunks go.
-            for task in running { task.done.wait() }
+            if inline == nil { for chunk in running { queue.wait(for: chunk) } }
             throw error
         }
         if let productIDs {
@@ -204,5 +219,12 @@ final class RendererBox: @unchecked Sendable {
 
     init(_ renderer: consuming CSVChunkRenderer) {
         self.renderer = renderer
+    }
+
+    /// Renders a chunk into its output and results.
+    func render(_ chunk: BulkChunk) {
+        chunk.output.removeAll()
+        chunk.results = ChunkResults()
+        renderer.render(chunk.input.bytes, into: &chunk.output, &chunk.results)
     }
 }
