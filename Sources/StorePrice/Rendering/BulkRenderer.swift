@@ -183,9 +183,9 @@ public struct BulkRenderer: Sendable {
         do {
             var more = true
             while true {
-                // A chunk or two beyond one per worker waits in the queue, so that no worker
+                // A chunk beyond one per worker waits in the queue, so that no worker
                 // idles while this thread writes.
-                while more, running.count < (workers == 1 ? 1 : workers + 2) {
+                while more, running.count < (workers == 1 ? 1 : workers + 1) {
                     let chunk = spare.popLast() ?? BulkChunk()
                     more = try reader.next(into: chunk)
                     guard more || chunk.input.count > 0 || chunk.readFailure != nil else { break }
