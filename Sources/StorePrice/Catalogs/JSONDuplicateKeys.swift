@@ -9,6 +9,14 @@ enum JSONDuplicateKeys {
         case array(index: Int)
     }
 
+    /// Why a repeated key is refused, for a field already named: `appears twice in one object; …`.
+    static let reason = "appears twice in one object; JSON readers keep only one of the two"
+
+    /// The same, naming the key's path, for messages that name no field.
+    static func reason(naming path: String) -> String {
+        "the key '\(path.escapedForMessage)' \(reason)"
+    }
+
     /// The path of the first repeated key, such as `prices.USA` or `promotionalOffers[0].id`, or
     /// nil when every object's keys are distinct.
     static func firstRepeatedKey(in text: String) -> String? {

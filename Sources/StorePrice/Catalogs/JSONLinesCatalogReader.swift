@@ -80,7 +80,7 @@ final class JSONLinesCatalogReader: CatalogSource {
             if let repeated = keys.repeated {
                 throw .invalidCatalog(
                     source: source, line: number, field: repeated,
-                    reason: "appears twice in one object; JSON readers keep only one of the two")
+                    reason: JSONDuplicateKeys.reason)
             }
             // An unknown key is most likely a misspelt one (winbackOffers for winBackOffers), whose
             // data would otherwise be dropped without a word.

@@ -48,7 +48,7 @@ public struct StoreKitConfiguration: Sendable {
         }
         if let repeated = JSONDuplicateKeys.firstRepeatedKey(in: String(decoding: data, as: UTF8.self)) {
             throw .invalidCatalog(
-                source: source, line: nil, field: repeated, reason: "appears twice in one object; JSON readers keep only one of the two")
+                source: source, line: nil, field: repeated, reason: JSONDuplicateKeys.reason)
         }
         guard file.products != nil || file.nonRenewingSubscriptions != nil || file.subscriptionGroups != nil else {
             throw .invalidCatalog(

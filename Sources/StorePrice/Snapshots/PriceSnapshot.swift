@@ -438,7 +438,7 @@ extension PriceSnapshot {
             throw fail("not a StorePrice snapshot header (\(Self.reason(error)))")
         }
         if let repeated = JSONDuplicateKeys.firstRepeatedKey(in: headerLine) {
-            throw fail("the key '\(repeated.escapedForMessage)' appears twice in one object; JSON readers keep only one of the two")
+            throw fail(JSONDuplicateKeys.reason(naming: repeated))
         }
         guard (1...Self.formatVersion).contains(header.storeprice_snapshot) else {
             throw fail(
@@ -481,7 +481,7 @@ extension PriceSnapshot {
                 throw fail("not a snapshot row (\(Self.reason(error)))")
             }
             if let repeated = JSONDuplicateKeys.firstRepeatedKey(in: text) {
-                throw fail("the key '\(repeated.escapedForMessage)' appears twice in one object; JSON readers keep only one of the two")
+                throw fail(JSONDuplicateKeys.reason(naming: repeated))
             }
             if fileFormatVersion < 2, stored.strings != nil {
                 throw fail("the header says format \(fileFormatVersion), whose rows record prices only, but this row has 'strings'")

@@ -60,7 +60,7 @@ public struct TestAccountFile: Sendable {
         if let repeated = JSONDuplicateKeys.firstRepeatedKey(in: String(decoding: data, as: UTF8.self)) {
             throw .invalidAccounts(
                 source: source, entry: nil, name: nil,
-                reason: "the key '\(repeated.escapedForMessage)' appears twice in one object; JSON readers keep only one of the two")
+                reason: JSONDuplicateKeys.reason(naming: repeated))
         }
         var accounts: [TestAccount] = []
         var names: [String: Int] = [:]

@@ -234,7 +234,7 @@ public struct OfferWording: Hashable, Sendable, Decodable {
         }
         if let repeated = JSONDuplicateKeys.firstRepeatedKey(in: String(decoding: bytes, as: UTF8.self)) {
             throw .invalidOffer(
-                path, reason: "the key '\(repeated.escapedForMessage)' appears twice in one object; JSON readers keep only one of the two")
+                path, reason: JSONDuplicateKeys.reason(naming: repeated))
         }
     }
 
