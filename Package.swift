@@ -54,7 +54,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StorePriceTests",
-            dependencies: ["StorePrice", "TestSupport"]
+            dependencies: ["StorePrice", "TestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "StorePriceTestingTests",

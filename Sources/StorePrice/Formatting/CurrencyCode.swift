@@ -57,3 +57,22 @@ extension UInt8 {
     var isASCIILetter: Bool { (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) }
     var isASCIIDigit: Bool { (0x30...0x39).contains(self) }
 }
+
+/// A currency code encodes as its text, `"USD"`, and decodes with the same checks as
+/// ``init(_:)``.
+extension CurrencyCode: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            self = try CurrencyCode(text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(code)
+    }
+}

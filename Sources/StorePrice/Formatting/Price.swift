@@ -217,3 +217,29 @@ enum DecimalText {
         }
     }
 }
+
+/// A price encodes as its exact decimal text and its currency, `{"amount":"0.99","currency":"USD"}`
+/// (never a JSON number, which most tools read as binary floating point), and decodes with the
+/// same checks as ``init(_:currency:)``.
+extension Price: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case amount, currency
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let amount = try container.decode(String.self, forKey: .amount)
+        let currency = try container.decode(CurrencyCode.self, forKey: .currency)
+        do {
+            self = try Price(amount, currency: currency)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .amount, in: container, debugDescription: error.description)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(amount, forKey: .amount)
+        try container.encode(currency, forKey: .currency)
+    }
+}

@@ -148,3 +148,22 @@ public struct PriceLocale: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { identifier }
 }
+
+/// A price locale encodes as its identifier, `"ja_JP@currency=JPY"`, and decodes with the same
+/// checks as ``init(_:)``.
+extension PriceLocale: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            self = try PriceLocale(text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(identifier)
+    }
+}

@@ -299,7 +299,7 @@ public struct CatalogRenderer: Sendable {
     ///   - options: currency display and rounding for every price.
     ///   - workers: threads to render on; by default one per processor.
     ///   - batchSize: products per batch; memory holds about two batches of rows.
-    ///   - logger: receives one warning per invalid product.
+    ///   - logger: receives one debug message per invalid product (the report holds them all).
     public init(
         targets: [RenderTarget],
         options: PriceFormatter.Options = .init(),
@@ -369,7 +369,9 @@ public struct CatalogRenderer: Sendable {
         }
         report.distinctPrices = plan.memo.count
         for invalid in report.invalidProducts {
-            logger.warning(
+            // Debug, as libraries log: the products are in the report, which the caller decides
+            // how to show.
+            logger.debug(
                 "invalid product",
                 metadata: ["product_id": "\(invalid.productID)", "reason": "\(invalid.reasonDescription)"])
         }

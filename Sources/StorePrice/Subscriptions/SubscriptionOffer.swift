@@ -285,3 +285,38 @@ enum BuiltInOfferWording {
         try decoded.get()
     }
 }
+
+/// An offer encodes as its terms and its price, `{"terms":"payAsYouGo:P1Mx3","price":{"amount":
+/// "0.99","currency":"USD"}}` (`"price":null` for a free trial), and decodes with the same checks
+/// as ``init(terms:price:)``.
+extension SubscriptionOffer: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case terms, price
+    }
+
+    /// The terms without the price: `free:P1W`, `payAsYouGo:P1Mx3`, `payUpFront:P2M`.
+    var termsWithoutPrice: String {
+        switch paymentMode {
+        case .freeTrial: "free:\(period)"
+        case .payAsYouGo: "payAsYouGo:\(period)x\(periodCount)"
+        case .payUpFront: "payUpFront:\(period)"
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let terms = try container.decode(String.self, forKey: .terms)
+        let price = try container.decodeIfPresent(Price.self, forKey: .price)
+        do {
+            self = try SubscriptionOffer(terms: terms, price: price)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .terms, in: container, debugDescription: error.description)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(termsWithoutPrice, forKey: .terms)
+        try container.encode(price, forKey: .price)
+    }
+}

@@ -135,3 +135,22 @@ public struct SubscriptionPeriod: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// A period encodes as its ISO 8601 text, `"P1M"`, and decodes with the same checks as
+/// ``init(_:)``.
+extension SubscriptionPeriod: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            self = try SubscriptionPeriod(text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(iso8601)
+    }
+}
