@@ -134,6 +134,13 @@ extension StorePriceCommand {
         }
 
         func validate() throws {
+            // Amounts take what argument-parser does not recognize, so that `-1.99` is an amount;
+            // anything else that starts with '-' is a mistyped option, said as argument-parser says it.
+            if let unknown = amounts.first(where: { $0.hasPrefix("-") && Double($0) == nil && $0 != "-" }) {
+                var message = "Unknown option '\(unknown.escapedForMessage)'."
+                if let closest = Self.closestOption(to: unknown) { message += " Did you mean '\(closest)'?" }
+                throw ValidationError(message)
+            }
             let sources = [locale.map { _ in "--locale" }, storefront.map { _ in "--storefront" }, account.map { _ in "--account" }]
                 .compactMap { $0 }
             if language != nil, storefront == nil {
@@ -160,9 +167,6 @@ extension StorePriceCommand {
                 guard amounts.count == 1 else {
                     throw ValidationError("Give one amount; found '\(first.escapedForMessage)' and '\(amounts[1].escapedForMessage)'. Use --batch for many.")
                 }
-                if first.hasPrefix("--") {
-                    throw ValidationError("Unknown option '\(first.escapedForMessage)'.")
-                }
                 if per != nil, period == nil {
                     throw ValidationError("--per goes with --period, such as --period P1Y --per month.")
                 }
@@ -178,6 +182,29 @@ extension StorePriceCommand {
                         : ValidationError("Give one of \(sources.joined(separator: ", ")), not several.")
                 }
             }
+        }
+
+        /// The option of this command nearest to a mistyped one, within two edits.
+        static func closestOption(to typed: String) -> String? {
+            let help = helpMessage(columns: 1000)
+            var names: Set<String> = []
+            for word in help.split(whereSeparator: { !($0.isLetter || $0 == "-") }) where word.hasPrefix("--") && word.count > 2 {
+                names.insert(String(word))
+            }
+            let scored = names.map { ($0, editDistance(Array(typed), Array($0))) }.filter { $0.1 <= 2 }
+            return scored.min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }?.0
+        }
+
+        private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+            var previous = Array(0...b.count)
+            for (i, x) in a.enumerated() {
+                var current = [i + 1]
+                for (j, y) in b.enumerated() {
+                    current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+                }
+                previous = current
+            }
+            return previous[b.count]
         }
 
         func run() throws {

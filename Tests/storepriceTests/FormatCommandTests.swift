@@ -104,3 +104,22 @@ let ICUOutputTests_sample: [(String, String)] = [
     ("de_CH@currency=CHF", "1234.5"), ("ja_JP@currency=JPY", "1200"), ("hi_IN@currency=INR", "1234567.89"),
     ("he_IL@currency=ILS", "-9.99"), ("fr_CA@currency=USD", "9.99"),
 ]
+
+@Suite struct FormatOptionTypoTests {
+    @Test(arguments: [
+        (["format", "0.99", "--storefrnt", "USA"], "Error: Unknown option '--storefrnt'. Did you mean '--storefront'?"),
+        (["format", "0.99", "--storefront", "USA", "--dispaly", "name"], "Error: Unknown option '--dispaly'. Did you mean '--display'?"),
+        (["format", "--batch", "--escap"], "Error: Unknown option '--escap'. Did you mean '--escape'?"),
+        (["format", "0.99", "--locale", "en_US@currency=USD", "--zzzzzz"], "Error: Unknown option '--zzzzzz'."),
+    ])
+    func aMistypedOptionIsNamedWithTheNearestOne(_ arguments: [String], _ first: String) throws {
+        let run = try runStorePrice(arguments)
+        #expect(run.status == 64)
+        expectBytes(String(run.error.prefix { $0 != "\n" }), first)
+    }
+
+    @Test func negativeAmountsAreStillAmounts() throws {
+        let run = try runStorePrice(["format", "-1.99", "--storefront", "USA"])
+        expectBytes(run.output, "-$1.99\n")
+    }
+}
