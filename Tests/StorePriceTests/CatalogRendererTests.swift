@@ -153,3 +153,25 @@ import Testing
         }
     }
 }
+
+@Suite struct ProcessorCountTests {
+    @Test func aCgroupQuotaIsRoundedUpAndNoQuotaIsNil() throws {
+        let directory = try temporaryDirectory()
+        try "150000 100000\n".write(to: directory.appendingPathComponent("cpu.max"), atomically: true, encoding: .utf8)
+        #expect(ProcessorCount.cgroupQuota(root: directory.path) == 2)
+        try "max 100000\n".write(to: directory.appendingPathComponent("cpu.max"), atomically: true, encoding: .utf8)
+        #expect(ProcessorCount.cgroupQuota(root: directory.path) == nil)
+        let v1 = try temporaryDirectory()
+        try FileManager.default.createDirectory(at: v1.appendingPathComponent("cpu"), withIntermediateDirectories: true)
+        try "50000\n".write(to: v1.appendingPathComponent("cpu/cpu.cfs_quota_us"), atomically: true, encoding: .utf8)
+        try "100000\n".write(to: v1.appendingPathComponent("cpu/cpu.cfs_period_us"), atomically: true, encoding: .utf8)
+        #expect(ProcessorCount.cgroupQuota(root: v1.path) == 1)
+    }
+
+    @Test func theAffinityMaskIsCounted() throws {
+        let directory = try temporaryDirectory()
+        let status = directory.appendingPathComponent("status")
+        try "Name:\tx\nCpus_allowed:\t00000000,0000000d\nCpus_allowed_list:\t0,2-3\n".write(to: status, atomically: true, encoding: .utf8)
+        #expect(ProcessorCount.affinityCount(status: status.path) == 3)
+    }
+}

@@ -200,3 +200,11 @@ import Testing
         expectBytes(run.output, "product_id,storefront,account,price_locale,amount,formatted,title,period,price_per_period,offer,offer_terms,offers,billing_plans\ncom.example.a,JPN,,ja_JP@currency=JPY,160,\u{FFE5}160,,,,,,,\n")
     }
 }
+
+@Suite struct WorkerDefaultTests {
+    @Test func theDefaultFollowsTheCPUAffinity() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/taskset") else { return }
+        let run = try runProcess("/usr/bin/taskset", ["-c", "0", try storePriceExecutable().path, "render", "--help"])
+        #expect(run.output.contains("(default: 1)"), "\(run.output)")
+    }
+}
