@@ -17,6 +17,8 @@ extension StorePriceCommand {
                 Examples:
                   storeprice accounts
                   storeprice accounts --accounts testers.json --format csv
+
+                Exit status: 0 listed, 64 usage error, 65 the accounts file cannot be used, 74 standard output cannot be written.
                 """
         )
 

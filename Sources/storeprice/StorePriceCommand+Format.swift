@@ -54,6 +54,8 @@ extension StorePriceCommand {
                 an introductory or promotional offer whose price is the amount: free:PERIOD, \
                 payAsYouGo:PERIODxCOUNT or payUpFront:PERIOD; its wording is StorePrice's own, \
                 for the languages in Data/offer-wording.json.
+
+                Exit status: 0 formatted, 64 usage error, 65 a bad amount, locale, currency, storefront or account (with --batch: any line failed), 74 standard output cannot be written.
                 """
         )
 

@@ -19,6 +19,8 @@ extension StorePriceCommand {
                 Examples:
                   storeprice snapshot Data/catalog-sample.jsonl --output Data/golden/catalog-sample.built-in.jsonl
                   storeprice snapshot catalog.csv --accounts Tests/accounts.json --output Tests/Golden/prices.jsonl
+
+                Exit status: 0 written, 64 usage error, 65 a bad catalog or accounts file, or a price the options cannot show, 73 the output file cannot be written, 74 standard output cannot be written.
                 """
         )
 
@@ -65,7 +67,8 @@ extension StorePriceCommand {
                 changed strings are listed grouped by price locale, with the changed characters \
                 escaped, then rows added and removed (a new product, or a storefront that stopped \
                 selling one), then a one-line summary naming the ICU and CLDR versions then and \
-                now. Exit status 65: the snapshot, catalog or accounts cannot be read.
+                now. Exit status 65: the snapshot, catalog or accounts cannot be read. Exit status 64: a usage \
+                error; 73: the --report file cannot be written; 74: standard output cannot be written.
 
                 --report writes a self-contained HTML page: a product × account matrix with \
                 changed cells highlighted, each shown in its price locale's direction.

@@ -16,6 +16,8 @@ extension StorePriceCommand {
                   storeprice storefronts JPN
                   storeprice storefronts 143462 --format json
                   storeprice storefronts --format csv > storefronts.csv
+
+                Exit status: 0 listed, 64 usage error, 74 standard output cannot be written.
                 """
         )
 

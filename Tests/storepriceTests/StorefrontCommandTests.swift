@@ -133,3 +133,13 @@ import Testing
         return url
     }
 }
+
+@Suite struct HelpExitStatusTests {
+    @Test(arguments: ["format", "render", "snapshot", "verify", "storefronts", "accounts", "sandbox-schedule"])
+    func everySubcommandsHelpListsItsExitStatuses(_ command: String) throws {
+        let help = try runStorePrice([command, "--help"]).output.replacingOccurrences(of: "\n", with: " ")
+        #expect(help.contains("Exit status"), "\(command)")
+        #expect(help.contains("64") && help.contains("usage error"), "\(command)")
+        #expect(help.contains("74"), "\(command)")
+    }
+}
