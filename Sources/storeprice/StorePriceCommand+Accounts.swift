@@ -45,7 +45,12 @@ extension StorePriceCommand {
             case .csv:
                 try Console.output(Listing.csv(header: header, rows: rows, raw: rawCSV))
             case .json:
-                try Console.output(JSONLines.array(header: header, rows: rows))
+                // An accounts file, as --accounts reads it: export, edit and pass it back.
+                let fileRows = file.accounts.map {
+                    [$0.name, $0.email, $0.storefront.alpha3, $0.storeLanguage ?? "", $0.deviceLocale ?? "", $0.summary ?? ""]
+                }
+                try Console.output(JSONLines.array(
+                    header: ["name", "email", "storefront", "storeLanguage", "deviceLocale", "description"], rows: fileRows))
             }
         }
     }

@@ -74,7 +74,7 @@ import Testing
         let list = try runStorePrice(["accounts", "--accounts", file.path, "--format", "json"])
         expectBytes(list.output, """
             [
-              {"name": "qa", "email": "qa@example.com", "storefront": "TUR", "currency": "TRY", "price_locale": "tr_TR@currency=TRY"}
+              {"name": "qa", "email": "qa@example.com", "storefront": "TUR"}
             ]
 
             """)
@@ -141,5 +141,19 @@ import Testing
         #expect(help.contains("Exit status"), "\(command)")
         #expect(help.contains("64") && help.contains("usage error"), "\(command)")
         #expect(help.contains("74"), "\(command)")
+    }
+}
+
+@Suite struct AccountsExportTests {
+    @Test func theJSONListingIsAnAccountsFileThatReadsBackTheSame() throws {
+        let exported = try runStorePrice(["accounts", "--format", "json"])
+        #expect(exported.status == 0)
+        #expect(exported.output.contains(#"{"name": "can-fr", "email": "sandbox+can-fr@example.com", "storefront": "CAN", "storeLanguage": "fr", "description": "#))
+        let directory = try temporaryDirectory()
+        let file = directory.appendingPathComponent("testers.json")
+        try Data(exported.output.utf8).write(to: file)
+        let again = try runStorePrice(["accounts", "--accounts", file.path, "--format", "json"])
+        #expect(again.status == 0, "\(again.error)")
+        expectBytes(again.output, exported.output)
     }
 }
