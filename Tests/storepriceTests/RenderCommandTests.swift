@@ -45,7 +45,7 @@ import Testing
 
     /// Every storefront, with 1, 2, 3 and 8 workers: the same bytes, whose checksum is pinned
     /// (from the run with 1 worker, whose rows the reviewed outputs above sample).
-    @Test(arguments: [("csv", "8b8967252c9d7181"), ("jsonl", "9a9fed78f6ed49ca"), ("table", "cc7debf564d8146f")])
+    @Test(arguments: [("csv", "8b8967252c9d7181"), ("jsonl", "9a9fed78f6ed49ca"), ("table", "6b74edc099659a9f")])
     func isTheSameBytesWithAnyNumberOfWorkers(_ format: String, _ pinned: String) throws {
         var first: Data?
         for workers in [1, 2, 3, 8] {
@@ -206,5 +206,30 @@ import Testing
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/taskset") else { return }
         let run = try runProcess("/usr/bin/taskset", ["-c", "0", try storePriceExecutable().path, "render", "--help"])
         #expect(run.output.contains("(default: 1)"), "\(run.output)")
+    }
+}
+
+@Suite struct TableWidthTests {
+    /// The columns a terminal gives: `￥` and CJK take two, U+200F none.
+    func columns(_ text: Substring) -> Int {
+        text.unicodeScalars.reduce(0) { width, scalar in
+            if scalar.properties.generalCategory == .format || scalar.properties.generalCategory == .nonspacingMark { return width }
+            let wide = (0x3000...0x9FFF).contains(scalar.value) || (0xFF00...0xFFE6).contains(scalar.value)
+            return width + (wide ? 2 : 1)
+        }
+    }
+
+    @Test func columnsLineUpOnATerminalWhateverTheScript() throws {
+        let run = try runStorePrice([
+            "render", repositoryFile("Data/catalog-sample.jsonl").path, "--storefronts", "USA,JPN,SAU", "--format", "table",
+        ])
+        let lines = run.output.split(separator: "\n").prefix(4)
+        // The title column starts where the header's TITLE does, in every row.
+        let header = try #require(lines.first)
+        let titleColumn = columns(header[..<(try #require(header.range(of: "TITLE"))).lowerBound])
+        for (line, title) in zip(lines.dropFirst(), ["100 Coins", "100コイン", "100 عملة"]) {
+            let start = try #require(line.range(of: title)).lowerBound
+            #expect(columns(line[..<start]) == titleColumn, "\(escaped(String(line)))")
+        }
     }
 }
