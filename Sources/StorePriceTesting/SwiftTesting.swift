@@ -25,6 +25,7 @@ public import Testing
 ///   - options: currency display and rounding.
 ///   - golden: the golden snapshot file.
 ///   - record: overrides `STOREPRICE_RECORD`.
+///   - sourceLocation: where the issue is reported; the caller's line by default.
 public func expectPriceSnapshot(
     catalog: String, catalogFormat: CatalogFormat? = nil, accounts: String? = nil,
     options: PriceFormatter.Options = .init(), matches golden: String, record: PriceSnapshotRecording? = nil,

@@ -18,6 +18,16 @@ import XCTest
 ///
 /// The failure message is the report `storeprice verify` prints. Setting `STOREPRICE_RECORD` (see
 /// ``PriceSnapshotRecording``) writes the golden file instead.
+///
+/// - Parameters:
+///   - catalog: the catalog file (`.csv`, `.jsonl` or `.storekit`), from the current directory.
+///   - catalogFormat: its format, when the name does not tell it.
+///   - accounts: a test accounts file; nil for the built-in accounts.
+///   - options: currency display and rounding.
+///   - golden: the golden snapshot file.
+///   - record: overrides `STOREPRICE_RECORD`.
+///   - file: where the failure is reported; the caller's file by default.
+///   - line: where the failure is reported; the caller's line by default.
 public func assertPriceSnapshot(
     catalog: String, catalogFormat: CatalogFormat? = nil, accounts: String? = nil,
     options: PriceFormatter.Options = .init(), matches golden: String, record: PriceSnapshotRecording? = nil,
