@@ -78,6 +78,7 @@ extension StorePriceCommand {
                 Examples:
                   storeprice verify Data/golden/catalog-sample.built-in.jsonl
                   storeprice verify prices.jsonl --catalog catalog-v2.csv --report diff.html
+                  storeprice verify prices.jsonl --format json --junit prices-junit.xml
                 """
         )
 
@@ -97,14 +98,26 @@ extension StorePriceCommand {
         @Option(help: ArgumentHelp("Also write an HTML page of the differences to this file.", valueName: "file"))
         var report: String?
 
+        @Option(help: "How to list the differences: text for people, or one JSON object for scripts.")
+        var format: VerifyFormat = .text
+
+        @Option(help: ArgumentHelp(
+            "Also write a JUnit XML report to this file: a test case per product and account, failing where a string changed.",
+            valueName: "file"))
+        var junit: String?
+
+        enum VerifyFormat: String, ExpressibleByArgument, CaseIterable {
+            case text, json
+        }
+
         @OptionGroup var threads: WorkersOption
 
         func validate() throws {
             if catalogFormat != nil, catalog == nil {
                 throw ValidationError("--catalog-format goes with --catalog.")
             }
-            if report == "-" {
-                throw ValidationError("--report needs a file name; standard output is for the list of changes.")
+            if report == "-" || junit == "-" {
+                throw ValidationError("--report and --junit need a file name; standard output is for the list of changes.")
             }
         }
 
@@ -115,7 +128,10 @@ extension StorePriceCommand {
             if let report {
                 try OutputFile.write(diff.htmlReport(title: "StorePrice: \(golden)"), to: report)
             }
-            try Console.output(diff.description)
+            if let junit {
+                try OutputFile.write(diff.junitReport(name: "storeprice verify \(golden)"), to: junit)
+            }
+            try Console.output(format == .json ? diff.jsonReport() : diff.description)
             if !diff.isEmpty { throw ExitCode.failure }
         }
     }

@@ -242,3 +242,35 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 }
+
+@Suite struct VerifyCIReportTests {
+    @Test func jsonAndJUnitReportsNameTheChange() throws {
+        let golden = try editedSampleGolden(yenSignEdit)
+        let junit = golden.deletingLastPathComponent().appendingPathComponent("junit.xml")
+        let run = try runStorePrice(["verify", golden.path, "--format", "json", "--junit", junit.path])
+        #expect(run.status == 1, "\(run.error)")
+        let object = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        #expect(object["matches"] as? Bool == false)
+        let changes = try #require(object["changed"] as? [[String: Any]])
+        #expect(changes.count == 1)
+        #expect(changes.first?["product"] as? String == "com.example.level1")
+        #expect(changes.first?["account"] as? String == "jpn")
+        #expect(changes.first?["before"] as? String == "¥160")
+        #expect(changes.first?["after"] as? String == "￥160")
+        #expect(changes.first?["after_escaped"] as? String == "\\u{FFE5}160")
+
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.contains(#"tests="5608" failures="1""#), "\(xml.prefix(300))")
+        #expect(xml.contains(#"<testcase classname="jpn" name="com.example.level1"><failure message="formatted: \u{00A5}160 → \u{FFE5}160"/></testcase>"#))
+    }
+
+    @Test func aMatchingSnapshotIsAllPassing() throws {
+        let directory = try temporaryDirectory()
+        let junit = directory.appendingPathComponent("junit.xml")
+        let run = try runStorePrice(["verify", sampleGolden.path, "--format", "json", "--junit", junit.path])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.hasPrefix(#"{"matches":true,"compared":12961,"changed_strings":0,"changed":[],"added":[],"removed":[],"#))
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.contains(#"tests="5608" failures="0""#))
+    }
+}
