@@ -76,6 +76,7 @@ public struct PriceSnapshotCheck: Sendable {
     /// The golden snapshot file.
     public var golden: String
 
+    /// A check of a catalog, rendered for test accounts with options, against a golden file.
     public init(
         catalog: String, catalogFormat: CatalogFormat? = nil, accounts: String? = nil,
         options: PriceFormatter.Options = .init(), golden: String
@@ -94,11 +95,13 @@ public struct PriceSnapshotCheck: Sendable {
         /// The differences, when the check got as far as comparing.
         public let diff: PriceSnapshotDiff?
 
+        /// A failure with its message and, when there is one, the diff behind it.
         public init(message: String, diff: PriceSnapshotDiff? = nil) {
             self.message = message
             self.diff = diff
         }
 
+        /// The message.
         public var description: String { message }
     }
 

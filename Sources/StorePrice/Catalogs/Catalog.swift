@@ -78,6 +78,7 @@ public struct ProductList: CatalogSource, Sendable {
     private let products: [Product]
     private var index = 0
 
+    /// The products, in order.
     public init(_ products: [Product]) {
         self.products = products
     }

@@ -46,8 +46,10 @@ public struct CurrencyCode: Hashable, Sendable, Comparable, CustomStringConverti
         self.code = upper
     }
 
+    /// The ISO 4217 code, `USD`.
     public var description: String { code }
 
+    /// Orders codes alphabetically.
     public static func < (lhs: CurrencyCode, rhs: CurrencyCode) -> Bool {
         lhs.code < rhs.code
     }

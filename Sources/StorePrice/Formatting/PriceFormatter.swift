@@ -117,6 +117,8 @@ extension PriceFormatter {
         /// What happens to amounts with more fraction digits than the currency uses.
         public var rounding: Rounding
 
+        /// Options for showing and rounding prices.
+        ///
         /// - Parameters:
         ///   - display: `.symbol` (`$`, `US$`) by default.
         ///   - rounding: `.reject` by default: an amount is never changed silently.

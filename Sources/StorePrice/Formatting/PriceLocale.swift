@@ -146,6 +146,7 @@ public struct PriceLocale: Hashable, Sendable, CustomStringConvertible {
         LocaleSubtags(unchecked: language, script: script, region: region)
     }
 
+    /// The identifier, `ja_JP@currency=JPY`.
     public var description: String { identifier }
 }
 

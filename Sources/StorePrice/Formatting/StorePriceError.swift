@@ -48,6 +48,7 @@ public enum StorePriceError: Error, Hashable, Sendable, CustomStringConvertible 
     /// strict rendering.
     case invalidProducts([InvalidProduct])
 
+    /// The one-line message, naming the bad value and where it came from.
     public var description: String {
         // Values quoted inside reasons are escaped where they are quoted; this makes sure that
         // nothing, whatever the input, splits a message over lines.

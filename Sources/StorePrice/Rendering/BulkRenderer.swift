@@ -55,6 +55,8 @@ public struct BulkRenderer: Sendable {
     /// The most bytes one product's rows may take in a catalog.
     static let productLimit = 64 << 20
 
+    /// A bulk renderer for these targets; nothing is opened until a run starts.
+    ///
     /// - Parameters:
     ///   - targets: storefronts or test accounts, in output order.
     ///   - format: JSON Lines (the default) or CSV.

@@ -40,6 +40,7 @@ public final class RenderTarget: Sendable, CustomStringConvertible {
         accounts.map(RenderTarget.init(account:))
     }
 
+    /// `JPN`, or an account with its storefront: `can-fr (CAN)`.
     public var description: String { account.map { "\($0.name) (\(storefront.alpha3))" } ?? storefront.alpha3 }
 }
 
@@ -79,9 +80,12 @@ public struct RenderedBatch: RandomAccessCollection, Sendable {
     let titles: [String]
     let entries: [Entry]
 
+    /// The first row's position, 0.
     public var startIndex: Int { 0 }
+    /// The position after the last row.
     public var endIndex: Int { entries.count }
 
+    /// The row at a position.
     public subscript(position: Int) -> RenderedRow {
         let slot = slot(position)
         return RenderedRow(
@@ -235,9 +239,12 @@ public struct InvalidProduct: Hashable, Sendable, CustomStringConvertible {
         case noPrice(storefronts: [String])
     }
 
+    /// The product ID, as the catalog or the product list writes it.
     public let productID: String
+    /// Why the product is invalid.
     public let reason: Reason
 
+    /// An invalid product and why.
     public init(productID: String, reason: Reason) {
         self.productID = productID
         self.reason = reason
@@ -294,6 +301,8 @@ public struct CatalogRenderer: Sendable {
     /// Where invalid products are reported, once per run.
     public let logger: Logger
 
+    /// A renderer for these targets; ICU formatters are opened when a run starts.
+    ///
     /// - Parameters:
     ///   - targets: storefronts or test accounts, in output order.
     ///   - options: currency display and rounding for every price.

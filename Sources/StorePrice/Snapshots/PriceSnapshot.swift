@@ -64,6 +64,7 @@ public struct PriceSnapshot: Hashable, Sendable {
         /// The text, exactly as rendered.
         public var text: String
 
+        /// A field and its text.
         public init(name: String, text: String) {
             self.name = name
             self.text = text
@@ -90,6 +91,7 @@ public struct PriceSnapshot: Hashable, Sendable {
         /// Every other string the row shows, in the order render writes them.
         public var strings: [Field]
 
+        /// A row, as rendered or as read from a snapshot.
         public init(
             product: String, account: String, storefront: String, priceLocale: String, amount: String,
             formatted: String, strings: [Field] = []
@@ -125,6 +127,7 @@ public struct PriceSnapshot: Hashable, Sendable {
         /// The CLDR version, such as `42.0`.
         public var cldr: String
 
+        /// The versions, as a snapshot header records them.
         public init(storePrice: String, icu: String, cldr: String) {
             self.storePrice = storePrice
             self.icu = icu
@@ -152,6 +155,7 @@ public struct PriceSnapshot: Hashable, Sendable {
         /// The formatting options every price was rendered with.
         public var options: PriceFormatter.Options
 
+        /// What to render and how.
         public init(
             catalog: String?, catalogFormat: CatalogFormat? = nil, accounts: String? = nil,
             options: PriceFormatter.Options = .init()

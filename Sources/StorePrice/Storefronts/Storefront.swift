@@ -71,6 +71,7 @@ public struct Storefront: Hashable, Sendable, Identifiable, CustomStringConverti
         return PriceLocale(subtags: subtags, currency: currency)
     }
 
+    /// `JPN (Japan)`.
     public var description: String { "\(alpha3) (\(name))" }
 }
 

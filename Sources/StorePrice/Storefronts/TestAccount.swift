@@ -78,6 +78,7 @@ public struct TestAccount: Hashable, Sendable, CustomStringConvertible {
         try PriceLabel.render(template, price: price, priceLocale: priceLocale, uiLocale: uiLocale)
     }
 
+    /// `usa <sandbox+usa@example.com> USA en_US@currency=USD`.
     public var description: String { "\(name) <\(email)> \(storefront.alpha3) \(priceLocale)" }
 
     static func isValidName(_ name: String) -> Bool {

@@ -42,6 +42,8 @@ public struct ApproximatePrice: Hashable, Sendable, CustomStringConvertible {
     /// Whether no rounding was needed: the restated price is exact.
     public let isExact: Bool
 
+    /// `≈ 4.99 USD per P1M (59.99 USD every P1Y, rounded down)`, for logs; show it to people with
+    /// a ``PriceFormatter``.
     public var description: String {
         "≈ \(price) per \(period) (\(billed) every \(billedEvery), rounded \(rounding.rawValue))"
     }

@@ -52,7 +52,12 @@ public enum SandboxRenewals {
     public struct Event: Hashable, Sendable {
         /// What happens.
         public enum Kind: String, Hashable, Sendable {
-            case purchase, renewal, expiration
+            /// The tester buys the subscription.
+            case purchase
+            /// The sandbox renews it.
+            case renewal
+            /// It stops renewing and expires.
+            case expiration
         }
 
         /// What happens.

@@ -245,6 +245,7 @@ public struct OfferWording: Hashable, Sendable, Decodable {
     /// Pay up front: `{price} for {duration}`.
     public var payUpFront: String
 
+    /// Wording with the three phrases, each with `{price}`, `{period}`, `{count}` or `{duration}` as it needs.
     public init(freeTrial: String, payAsYouGo: String, payUpFront: String) {
         self.freeTrial = freeTrial
         self.payAsYouGo = payAsYouGo

@@ -16,7 +16,14 @@ import ICUNumberFormat
 public struct SubscriptionPeriod: Hashable, Sendable, CustomStringConvertible {
     /// The calendar unit of a period.
     public enum Unit: String, Hashable, Sendable, CaseIterable {
-        case day, week, month, year
+        /// Days, `D`.
+        case day
+        /// Weeks, `W`.
+        case week
+        /// Months, `M`.
+        case month
+        /// Years, `Y`.
+        case year
 
         /// The ISO 8601 designator: `D`, `W`, `M`, `Y`.
         public var designator: Character {
@@ -96,6 +103,7 @@ public struct SubscriptionPeriod: Hashable, Sendable, CustomStringConvertible {
     /// The ISO 8601 text: `P1M`.
     public var iso8601: String { "P\(count)\(unit.designator)" }
 
+    /// The ISO 8601 text, `P1M`.
     public var description: String { iso8601 }
 
     /// How period text and per-period prices are written.

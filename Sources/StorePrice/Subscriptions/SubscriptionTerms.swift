@@ -22,6 +22,8 @@ public struct SubscriptionTerms: Hashable, Sendable {
     /// Every offer: introductory, promotional, offer codes, then win-back, each in file order.
     public var offers: [CatalogOffer] { introductoryOffers + promotionalOffers + offerCodes + winBackOffers }
 
+    /// A subscription with an introductory offer and promotional offers.
+    ///
     /// - Parameters:
     ///   - period: how often the subscription renews.
     ///   - introductoryOffer: the introductory offer, if any.
@@ -31,6 +33,8 @@ public struct SubscriptionTerms: Hashable, Sendable {
             period: period, introductoryOffers: introductoryOffer.map { [$0] } ?? [], promotionalOffers: promotionalOffers)
     }
 
+    /// A subscription with every kind of offer and billing plans, as a format 5 `.storekit` file has them.
+    ///
     /// - Parameters:
     ///   - period: how often the subscription renews.
     ///   - introductoryOffers: introductory offers.
@@ -64,6 +68,8 @@ public struct BillingPlan: Hashable, Sendable {
     let origin: ProductOrigin?
     let commitmentOrigin: ProductOrigin?
 
+    /// A billing plan with its prices by storefront ID.
+    ///
     /// - Parameters:
     ///   - type: the plan type, such as `BILLED_UPFRONT` or `MONTHLY`.
     ///   - prices: the price of each payment, by storefront ID.
