@@ -34,8 +34,8 @@ struct RowWriter {
         self.rawCSV = rawCSV
     }
 
-    static let csvHeader =
-        "product_id,storefront,account,price_locale,amount,formatted,title,period,price_per_period,offer,offer_terms,offers,billing_plans"
+    /// The CSV header line, as the library's bulk pipeline writes it.
+    static let csvHeader = String(decoding: RowLayout.csvHeader.dropLast(), as: UTF8.self)
 
     mutating func begin(into output: inout OutputBuffer) {
         if format == .csv {

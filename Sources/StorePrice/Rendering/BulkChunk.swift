@@ -6,8 +6,6 @@
 final class BulkChunk: @unchecked Sendable {
     var input = ByteBuffer(capacity: BulkRenderer.chunkSize + (64 << 10))
     var output = ByteBuffer(capacity: BulkRenderer.chunkSize * 4)
-    /// Whether `input` ends the file.
-    var isLast = false
     /// A reading failure found at the line after `input`'s lines, such as a line too long.
     var readFailure: BulkFailure?
     /// How far into the file `input` ends, in bytes.

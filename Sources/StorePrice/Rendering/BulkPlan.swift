@@ -82,10 +82,4 @@ final class BulkPlan: Sendable {
         self.targetPair = targetPair
         self.formatters = formatters
     }
-
-    /// The currency of each (price locale, currency) pair's amounts.
-    func pairCurrency(_ pair: Int) -> Int {
-        guard let target = targetPair.firstIndex(of: pair) else { return 0 }
-        return storefrontCurrency[targetStorefront[target]]
-    }
 }

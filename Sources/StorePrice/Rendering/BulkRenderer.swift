@@ -91,7 +91,8 @@ public struct BulkRenderer: Sendable {
     ///   - write: called on the calling thread with the CSV header (for CSV) and each chunk's
     ///     rows; the bytes are valid only during the call. What it throws ends the run.
     /// - Returns: counts and the invalid products. `distinctPrices` counts the prices ICU
-    ///   formatted, once per (price locale, amount) pair per worker.
+    ///   formatted: once per (price locale, amount) pair in a run, and again for a pair met after
+    ///   the caches filled and started over.
     /// - Throws: ``StorePriceError`` for the catalog's first unusable line, naming the file,
     ///   line and field, or a price the options cannot show; and what `write` throws.
     public func renderCSV(

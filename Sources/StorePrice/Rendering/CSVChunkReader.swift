@@ -65,7 +65,6 @@ final class CSVChunkReader {
     func next(into chunk: BulkChunk) throws(StorePriceError) -> Bool {
         chunk.input.removeAll()
         chunk.readFailure = nil
-        chunk.isLast = false
         if pending.count > 0 {
             chunk.input.append(UnsafePointer(pending.base), count: pending.count)
             pending.removeAll()
@@ -109,7 +108,6 @@ final class CSVChunkReader {
         chunk.input.truncate(to: cut)
         consumed += cut
         chunk.fileOffset = consumed
-        chunk.isLast = last
         if last { pending.removeAll() }
         return !last
     }

@@ -10,7 +10,7 @@
 ///
 /// These are the bytes `storeprice render` writes for such rows through ``CatalogRenderer``, and
 /// its tests pin them by checksum.
-struct RowLayout: Sendable {
+package struct RowLayout: Sendable {
     let format: BulkRenderer.Format
     /// Formatted prices with every non-ASCII character written `\u{XXXX}`.
     let escapeNonASCII: Bool
@@ -22,7 +22,7 @@ struct RowLayout: Sendable {
     let suffix: [UInt8]
 
     /// The CSV header line, newline included.
-    static let csvHeader = Array(
+    package static let csvHeader = Array(
         "product_id,storefront,account,price_locale,amount,formatted,title,period,price_per_period,offer,offer_terms,offers,billing_plans\n"
             .utf8)
 
