@@ -10,7 +10,7 @@ extension PriceFormatter {
     ///
     /// ```swift
     /// let formatter = try PriceFormatter(locale: Storefront("USA").priceLocale)
-    /// try formatter.format(Price("9.99", currency: "USD"), per: SubscriptionPeriod("P1M"))   // "$9.99 per month"
+    /// try formatter.format(Price("9.99", currency: CurrencyCode("USD")), per: SubscriptionPeriod("P1M"))   // "$9.99 per month"
     /// ```
     public func format(
         _ price: Price, per period: SubscriptionPeriod, style: SubscriptionPeriod.Style = .wide
