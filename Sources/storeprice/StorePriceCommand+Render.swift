@@ -41,9 +41,11 @@ extension StorePriceCommand {
 
                 Examples:
                   storeprice render Data/catalog-sample.jsonl
-                  storeprice render Data/catalog-sample.jsonl --storefronts JPN,USA,DEU --format table
+                  storeprice render Data/catalog-sample.jsonl --storefronts JPN,USA,DEU \\
+                    --format table
                   storeprice render Data/catalog-sample.storekit --storefronts USA
-                  storeprice render Data/catalog-sample.jsonl --products Data/products-sample.plist --strict
+                  storeprice render Data/catalog-sample.jsonl \\
+                    --products Data/products-sample.plist --strict
                   storeprice render catalog.csv --storefronts all --output prices.jsonl
 
                 Exit status: 0 rendered (invalid products are listed on standard error), 64 usage error, 65 a bad catalog, accounts file or product list, or invalid products with --strict, 73 the output file cannot be written, 74 standard output cannot be written, 128 + N stopped by signal N (the old output file is kept).

@@ -18,7 +18,8 @@ extension StorePriceCommand {
 
                 Examples:
                   storeprice sandbox-schedule --period P1M
-                  storeprice sandbox-schedule --period P1Y --start 2026-11-22T09:00:00Z --renewals 6
+                  storeprice sandbox-schedule --period P1Y --start 2026-11-22T09:00:00Z \\
+                    --renewals 6
 
                 Exit status: 0 printed, 64 usage error, 74 standard output cannot be written.
                 """

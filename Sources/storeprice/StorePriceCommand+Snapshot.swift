@@ -17,8 +17,10 @@ extension StorePriceCommand {
                 works from any directory. The file is replaced only when the run succeeds.
 
                 Examples:
-                  storeprice snapshot Data/catalog-sample.jsonl --output Data/golden/catalog-sample.built-in.jsonl
-                  storeprice snapshot catalog.csv --accounts Tests/accounts.json --output Tests/Golden/prices.jsonl
+                  storeprice snapshot Data/catalog-sample.jsonl \\
+                    --output Data/golden/catalog-sample.built-in.jsonl
+                  storeprice snapshot catalog.csv --accounts Tests/accounts.json \\
+                    --output Tests/Golden/prices.jsonl
 
                 Exit status: 0 written, 64 usage error, 65 a bad catalog or accounts file, or a price the options cannot show, 73 the output file cannot be written, 74 standard output cannot be written.
                 """

@@ -157,3 +157,17 @@ import Testing
         expectBytes(again.output, exported.output)
     }
 }
+
+@Suite struct HelpExampleTests {
+    @Test(arguments: ["format", "render", "snapshot", "verify", "storefronts", "accounts", "sandbox-schedule"])
+    func examplesAreNotReWrappedMidCommand(_ command: String) throws {
+        let help = try runStorePrice([command, "--help"], environment: ["COLUMNS": "80"]).output
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex(of: "Examples:"), "no examples for \(command)")
+        for line in lines[(start + 1)...].prefix(while: { !$0.isEmpty }) {
+            // An example, or the indented rest of one after a trailing backslash: never text
+            // that argument-parser wrapped to the margin.
+            #expect(line.hasPrefix("  "), "\(command): \(line)")
+        }
+    }
+}
