@@ -17,10 +17,17 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
+        // The system ICU, found with pkg-config: include paths and libraries, and no declarations.
         .systemLibrary(
-            name: "CICU",
+            name: "CICUSystem",
             pkgConfig: "icu-i18n",
             providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
+        ),
+        // ICU as StorePrice calls it, in plain C types: no ICU type reaches Swift, so it never
+        // meets the copy of ICU's headers that Foundation carries.
+        .target(
+            name: "CICU",
+            dependencies: ["CICUSystem"]
         ),
         .target(
             name: "ICUNumberFormat",

@@ -1,8 +1,6 @@
-// ICU's C headers must not reach modules that also use Foundation: on Linux,
-// Foundation carries its own ICU headers and clang rejects the two definitions of
-// every ICU type. An implementation-only import keeps CICU out of this module's
-// interface; no public or stored type here comes from CICU.
-@_implementationOnly import CICU
+// CICU declares ICU in plain C types only, so this module and its clients may also import
+// Foundation, whose own copy of ICU's headers would clash with the system's.
+import CICU
 
 /// Facts about the system ICU library and its CLDR data.
 ///
@@ -10,22 +8,22 @@
 public enum ICU {
     /// The ICU library version, such as `72.1`.
     public static let version: String = {
-        var info: UVersionInfo = (0, 0, 0, 0)
+        var info = [UInt8](repeating: 0, count: 4)
         cicu_getVersion(&info)
         return versionString(info)
     }()
 
     /// The CLDR version of ICU's locale data, such as `42.0`.
     public static let cldrVersion: String = {
-        var info: UVersionInfo = (0, 0, 0, 0)
-        var status = U_ZERO_ERROR
+        var info = [UInt8](repeating: 0, count: 4)
+        var status = CICU_ZERO_ERROR
         cicu_getCLDRVersion(&info, &status)
-        guard status.rawValue <= U_ZERO_ERROR.rawValue else { return "unknown" }
+        guard status <= CICU_ZERO_ERROR else { return "unknown" }
         return versionString(info)
     }()
 
-    private static func versionString(_ info: UVersionInfo) -> String {
-        var parts = [info.0, info.1, info.2, info.3].map { Int($0) }
+    private static func versionString(_ info: [UInt8]) -> String {
+        var parts = info.map { Int($0) }
         while parts.count > 2, parts.last == 0 { parts.removeLast() }
         return parts.map(String.init).joined(separator: ".")
     }
@@ -54,18 +52,18 @@ public enum ICU {
     private static func lookUpUnitString(
         _ localeID: String, _ table: String, _ group: String, _ key: String?, _ field: String, includeRoot: Bool
     ) -> String? {
-        let root: UBool = includeRoot ? 1 : 0
+        let root: cicu_bool = includeRoot ? 1 : 0
         var capacity = 128
         // Patterns are short; one retry covers any length ICU reports.
         for _ in 0..<2 {
             var buffer = [UInt16](repeating: 0, count: capacity)
-            var status = U_ZERO_ERROR
+            var status = CICU_ZERO_ERROR
             let length = cicu_unitString(localeID, table, group, key, field, root, &buffer, Int32(capacity), &status)
-            if status == U_BUFFER_OVERFLOW_ERROR, Int(length) > capacity {
+            if status == CICU_BUFFER_OVERFLOW_ERROR, Int(length) > capacity {
                 capacity = Int(length)
                 continue
             }
-            guard status.rawValue <= U_ZERO_ERROR.rawValue, length >= 0, Int(length) <= capacity else { return nil }
+            guard status <= CICU_ZERO_ERROR, length >= 0, Int(length) <= capacity else { return nil }
             return String(decoding: buffer[0..<Int(length)], as: UTF16.self)
         }
         return nil
@@ -83,16 +81,16 @@ public enum ICU {
         cicu_openUncommonISOCurrencies(&status)
     }
 
-    private static func currencies(_ open: (inout UErrorCode) -> OpaquePointer?) -> Set<String> {
+    private static func currencies(_ open: (inout cicu_status) -> OpaquePointer?) -> Set<String> {
         var codes = Set<String>()
-        var status = U_ZERO_ERROR
-        guard let enumeration = open(&status), status.rawValue <= 0 else {
+        var status = CICU_ZERO_ERROR
+        guard let enumeration = open(&status), status <= 0 else {
             return codes
         }
         defer { cicu_enumClose(enumeration) }
         while true {
             var length: Int32 = 0
-            guard let next = cicu_enumNext(enumeration, &length, &status), status.rawValue <= 0 else {
+            guard let next = cicu_enumNext(enumeration, &length, &status), status <= 0 else {
                 break
             }
             codes.insert(String(cString: next).uppercased())
@@ -106,7 +104,7 @@ public enum ICU {
     public static func fractionDigits(currency: String) throws(ICUError) -> Int {
         var code = Array(currency.utf16)
         code.append(0)
-        var status = U_ZERO_ERROR
+        var status = CICU_ZERO_ERROR
         let digits = cicu_currencyFractionDigits(code, &status)
         try ICUError.check(status)
         return Int(digits)
@@ -155,7 +153,7 @@ public enum ICU {
             cicu_forLanguageTag(tag, buffer, capacity, &parsed, &status)
         }
         try ICUError.check(status)
-        guard let id, Int(parsed) == tag.utf8.count else { throw ICUError(U_ILLEGAL_ARGUMENT_ERROR) }
+        guard let id, Int(parsed) == tag.utf8.count else { throw ICUError(CICU_ILLEGAL_ARGUMENT_ERROR) }
         return id
     }
 
@@ -165,17 +163,17 @@ public enum ICU {
         let (maximized, status) = localeIDBuffer { buffer, capacity, status in
             cicu_addLikelySubtags(localeID, buffer, capacity, &status)
         }
-        guard status.rawValue <= U_ZERO_ERROR.rawValue, let maximized else { return localeID }
+        guard status <= CICU_ZERO_ERROR, let maximized else { return localeID }
         return maximized
     }
 
     /// Runs an ICU call that writes a locale ID into a buffer of ICU's full locale-name capacity
     /// and returns its length; gives the ID (nil when empty or cut short) and the call's status.
     private static func localeIDBuffer(
-        _ fill: (UnsafeMutablePointer<CChar>, Int32, inout UErrorCode) -> Int32
-    ) -> (String?, UErrorCode) {
-        var status = U_ZERO_ERROR
-        let capacity = Int(ULOC_FULLNAME_CAPACITY)
+        _ fill: (UnsafeMutablePointer<CChar>, Int32, inout cicu_status) -> Int32
+    ) -> (String?, cicu_status) {
+        var status = CICU_ZERO_ERROR
+        let capacity = Int(CICU_FULLNAME_CAPACITY)
         let id = withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer -> String? in
             guard let base = buffer.baseAddress else { return nil }
             let length = fill(base, Int32(capacity), &status)
@@ -195,9 +193,9 @@ public enum ICU {
     /// The currency ICU associates with a locale's region (`ja_JP` gives `JPY`), if any.
     public static func defaultCurrency(forLocale localeID: String) -> String? {
         var buffer = [UInt16](repeating: 0, count: 4)
-        var status = U_ZERO_ERROR
+        var status = CICU_ZERO_ERROR
         let length = cicu_currencyForLocale(localeID, &buffer, Int32(buffer.count), &status)
-        guard status.rawValue <= U_ZERO_ERROR.rawValue, length == 3 else { return nil }
+        guard status <= CICU_ZERO_ERROR, length == 3 else { return nil }
         return String(decoding: buffer[..<3], as: UTF16.self)
     }
 }
@@ -208,9 +206,9 @@ package enum ICULegacyFormat {
     /// A decimal as a currency in `localeID`, which names its currency (`ja_JP@currency=JPY`).
     package static func currency(_ decimal: String, locale localeID: String) -> String? {
         var buffer = [UInt16](repeating: 0, count: 512)
-        var status = U_ZERO_ERROR
+        var status = CICU_ZERO_ERROR
         let length = cicu_legacyCurrencyFormat(localeID, decimal, &buffer, Int32(buffer.count), &status)
-        guard status.rawValue <= U_ZERO_ERROR.rawValue, length >= 0, Int(length) <= buffer.count else { return nil }
+        guard status <= CICU_ZERO_ERROR, length >= 0, Int(length) <= buffer.count else { return nil }
         return String(decoding: buffer[0..<Int(length)], as: UTF16.self)
     }
 }

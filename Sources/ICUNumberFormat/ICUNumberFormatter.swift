@@ -1,8 +1,6 @@
-// ICU's C headers must not reach modules that also use Foundation: on Linux,
-// Foundation carries its own ICU headers and clang rejects the two definitions of
-// every ICU type. An implementation-only import keeps CICU out of this module's
-// interface; no public or stored type here comes from CICU.
-@_implementationOnly import CICU
+// CICU declares ICU in plain C types only, so this module and its clients may also import
+// Foundation, whose own copy of ICU's headers would clash with the system's.
+import CICU
 
 
 /// An ICU number formatter (`UNumberFormatter`) for one skeleton and locale.
@@ -31,11 +29,11 @@ public final class ICUNumberFormatter: @unchecked Sendable {
     /// - Throws: ``ICUError`` when ICU rejects the skeleton.
     public init(skeleton: String, locale: String) throws(ICUError) {
         let utf16 = Array(skeleton.utf16)
-        var status = U_ZERO_ERROR
+        var status = CICU_ZERO_ERROR
         let opened = cicu_openFormatter(utf16, Int32(utf16.count), locale, &status)
-        guard let opened, status.rawValue <= U_ZERO_ERROR.rawValue else {
+        guard let opened, status <= CICU_ZERO_ERROR else {
             if let opened { cicu_closeFormatter(opened) }
-            throw ICUError(status.rawValue > 0 ? status : U_INTERNAL_PROGRAM_ERROR)
+            throw ICUError(status > 0 ? status : CICU_INTERNAL_PROGRAM_ERROR)
         }
         self.formatter = opened
         self.skeleton = skeleton
@@ -76,7 +74,7 @@ public final class ICUNumberFormatter: @unchecked Sendable {
         _ body: (UnsafeBufferPointer<UInt16>) -> R
     ) throws(ICUError) -> R {
         let result = try ThreadResult.current()
-        var status = U_ZERO_ERROR
+        var status = CICU_ZERO_ERROR
         decimal.withMemoryRebound(to: CChar.self) { chars in
             cicu_formatDecimal(formatter, chars.baseAddress, Int32(chars.count), result, &status)
         }
@@ -84,7 +82,7 @@ public final class ICUNumberFormatter: @unchecked Sendable {
 
         var length: Int32 = 0
         guard let utf16 = cicu_resultString(result, &length, &status) else {
-            throw ICUError(status.rawValue > 0 ? status : U_INTERNAL_PROGRAM_ERROR)
+            throw ICUError(status > 0 ? status : CICU_INTERNAL_PROGRAM_ERROR)
         }
         try ICUError.check(status)
         return body(UnsafeBufferPointer(start: utf16, count: Int(length)))

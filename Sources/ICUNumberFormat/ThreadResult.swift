@@ -1,5 +1,5 @@
 // See ICU.swift for why CICU is imported implementation-only.
-@_implementationOnly import CICU
+import CICU
 
 #if canImport(Glibc)
 import Glibc
@@ -28,13 +28,13 @@ enum ThreadResult {
 
     /// This thread's result, opened on first use.
     static func current() throws(ICUError) -> OpaquePointer {
-        guard let key else { throw ICUError(U_MEMORY_ALLOCATION_ERROR) }
+        guard let key else { throw ICUError(CICU_MEMORY_ALLOCATION_ERROR) }
         if let existing = pthread_getspecific(key) {
             return OpaquePointer(existing)
         }
-        var status = U_ZERO_ERROR
-        guard let result = cicu_openResult(&status), status.rawValue <= U_ZERO_ERROR.rawValue else {
-            throw ICUError(status.rawValue > 0 ? status : U_MEMORY_ALLOCATION_ERROR)
+        var status = CICU_ZERO_ERROR
+        guard let result = cicu_openResult(&status), status <= CICU_ZERO_ERROR else {
+            throw ICUError(status > 0 ? status : CICU_MEMORY_ALLOCATION_ERROR)
         }
         pthread_setspecific(key, UnsafeRawPointer(result))
         return result

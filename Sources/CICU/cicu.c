@@ -1,0 +1,177 @@
+// The functions `cicu.h` declares, compiled against the system ICU.
+//
+// ICU renames every C function with its major version (`unumf_openResult` is
+// `unumf_openResult_72` in ICU 72) through macros that Swift cannot import; these call ICU by
+// its unversioned names, so StorePrice builds against any ICU release. Each converts between
+// the header's plain types and ICU's own.
+#include "cicu.h"
+
+#include <string.h>
+#include <unicode/ucurr.h>
+#include <unicode/uenum.h>
+#include <unicode/uformattedvalue.h>
+#include <unicode/uloc.h>
+#include <unicode/ulocdata.h>
+#include <unicode/unum.h>
+#include <unicode/unumberformatter.h>
+#include <unicode/uregion.h>
+#include <unicode/ures.h>
+#include <unicode/ustring.h>
+#include <unicode/utypes.h>
+#include <unicode/uversion.h>
+
+_Static_assert(sizeof(UChar) == sizeof(cicu_char), "UChar is 16 bits");
+_Static_assert(sizeof(UErrorCode) == sizeof(cicu_status), "UErrorCode is 32 bits");
+_Static_assert(U_ZERO_ERROR == 0 && U_ILLEGAL_ARGUMENT_ERROR == 1 && U_MISSING_RESOURCE_ERROR == 2
+                   && U_INTERNAL_PROGRAM_ERROR == 5 && U_MEMORY_ALLOCATION_ERROR == 7
+                   && U_BUFFER_OVERFLOW_ERROR == 15,
+               "ICU's status codes as cicu.h names them");
+_Static_assert(ULOC_FULLNAME_CAPACITY == 157, "the locale ID capacity cicu.h names");
+
+#define STATUS(status) ((UErrorCode *)(status))
+
+const char *cicu_errorName(cicu_status code) { return u_errorName((UErrorCode)code); }
+
+void cicu_getVersion(uint8_t *version) { u_getVersion(version); }
+
+void cicu_getCLDRVersion(uint8_t *version, cicu_status *status) { ulocdata_getCLDRVersion(version, STATUS(status)); }
+
+int32_t cicu_forLanguageTag(const char *tag, char *localeID, int32_t capacity, int32_t *parsedLength,
+                            cicu_status *status) {
+    return uloc_forLanguageTag(tag, localeID, capacity, parsedLength, STATUS(status));
+}
+
+int32_t cicu_countAvailable(void) { return uloc_countAvailable(); }
+
+const char *cicu_getAvailable(int32_t n) { return uloc_getAvailable(n); }
+
+int32_t cicu_currencyForLocale(const char *locale, cicu_char *buffer, int32_t capacity, cicu_status *status) {
+    return ucurr_forLocale(locale, (UChar *)buffer, capacity, STATUS(status));
+}
+
+int32_t cicu_addLikelySubtags(const char *locale, char *maximized, int32_t capacity, cicu_status *status) {
+    return uloc_addLikelySubtags(locale, maximized, capacity, STATUS(status));
+}
+
+cicu_bool cicu_isRightToLeft(const char *locale) { return uloc_isRightToLeft(locale); }
+
+cicu_bool cicu_isKnownRegion(const char *code) {
+    UErrorCode status = U_ZERO_ERROR;
+    const URegion *region = uregion_getRegionFromCode(code, &status);
+    if (U_FAILURE(status) || region == NULL) { return 0; }
+    URegionType type = uregion_getType(region);
+    return type == URGN_TERRITORY || type == URGN_WORLD || type == URGN_CONTINENT || type == URGN_SUBCONTINENT
+        || type == URGN_GROUPING;
+}
+
+cicu_enumeration *cicu_openISOCurrencies(cicu_status *status) {
+    return (cicu_enumeration *)ucurr_openISOCurrencies(UCURR_ALL, STATUS(status));
+}
+
+cicu_enumeration *cicu_openUncommonISOCurrencies(cicu_status *status) {
+    return (cicu_enumeration *)ucurr_openISOCurrencies(UCURR_UNCOMMON, STATUS(status));
+}
+
+const char *cicu_enumNext(cicu_enumeration *enumeration, int32_t *length, cicu_status *status) {
+    return uenum_next((UEnumeration *)enumeration, length, STATUS(status));
+}
+
+void cicu_enumClose(cicu_enumeration *enumeration) { uenum_close((UEnumeration *)enumeration); }
+
+int32_t cicu_currencyFractionDigits(const cicu_char *currency, cicu_status *status) {
+    return ucurr_getDefaultFractionDigitsForUsage((const UChar *)currency, UCURR_USAGE_STANDARD, STATUS(status));
+}
+
+cicu_formatter *cicu_openFormatter(const cicu_char *skeleton, int32_t skeletonLength, const char *locale,
+                                   cicu_status *status) {
+    return (cicu_formatter *)unumf_openForSkeletonAndLocale((const UChar *)skeleton, skeletonLength, locale,
+                                                            STATUS(status));
+}
+
+void cicu_closeFormatter(cicu_formatter *formatter) { unumf_close((UNumberFormatter *)formatter); }
+
+cicu_result *cicu_openResult(cicu_status *status) { return (cicu_result *)unumf_openResult(STATUS(status)); }
+
+void cicu_closeResult(cicu_result *result) { unumf_closeResult((UFormattedNumber *)result); }
+
+void cicu_formatDecimal(const cicu_formatter *formatter, const char *value, int32_t valueLength,
+                        cicu_result *result, cicu_status *status) {
+    unumf_formatDecimal((const UNumberFormatter *)formatter, value, valueLength, (UFormattedNumber *)result,
+                        STATUS(status));
+}
+
+const cicu_char *cicu_resultString(const cicu_result *result, int32_t *length, cicu_status *status) {
+    const UFormattedValue *value = unumf_resultAsValue((const UFormattedNumber *)result, STATUS(status));
+    if (U_FAILURE(*STATUS(status))) { return NULL; }
+    return (const cicu_char *)ufmtval_getString(value, length, STATUS(status));
+}
+
+int32_t cicu_unitString(const char *localeID, const char *table, const char *group, const char *key,
+                        const char *field, cicu_bool includeRoot, cicu_char *dest, int32_t capacity,
+                        cicu_status *statusCode) {
+    UErrorCode *status = STATUS(statusCode);
+    if (U_FAILURE(*status)) { return 0; }
+    const char *tree = U_ICUDATA_NAME "-unit";
+    char current[ULOC_FULLNAME_CAPACITY];
+    UErrorCode openStatus = U_ZERO_ERROR;
+    UResourceBundle *opened = ures_open(tree, localeID, &openStatus);
+    const char *actual = ures_getLocaleByType(opened, ULOC_ACTUAL_LOCALE, &openStatus);
+    if (U_FAILURE(openStatus) || actual == NULL) {
+        ures_close(opened);
+        *status = U_FAILURE(openStatus) ? openStatus : U_MISSING_RESOURCE_ERROR;
+        return 0;
+    }
+    strncpy(current, actual, sizeof current - 1);
+    current[sizeof current - 1] = 0;
+    ures_close(opened);
+
+    for (int depth = 0; depth < 16; depth++) {
+        if (!includeRoot && strcmp(current, "root") == 0) { break; }
+        UErrorCode lookup = U_ZERO_ERROR;
+        UResourceBundle *bundle = ures_openDirect(tree, current, &lookup);
+        UResourceBundle *tableBundle = ures_getByKey(bundle, table, NULL, &lookup);
+        UResourceBundle *groupBundle = ures_getByKey(tableBundle, group, NULL, &lookup);
+        int32_t length = 0;
+        const UChar *text = NULL;
+        if (key != NULL) {
+            UResourceBundle *keyBundle = ures_getByKey(groupBundle, key, NULL, &lookup);
+            text = ures_getStringByKey(keyBundle, field, &length, &lookup);
+            ures_close(keyBundle);
+        } else {
+            text = ures_getStringByKey(groupBundle, field, &length, &lookup);
+        }
+        ures_close(groupBundle);
+        ures_close(tableBundle);
+        if (U_SUCCESS(lookup) && text != NULL) {
+            ures_close(bundle);
+            if (length > capacity) { *status = U_BUFFER_OVERFLOW_ERROR; return length; }
+            u_memcpy((UChar *)dest, text, length);
+            return length;
+        }
+        if (strcmp(current, "root") == 0) { ures_close(bundle); break; }
+        UErrorCode parentStatus = U_ZERO_ERROR;
+        int32_t parentLength = 0;
+        const UChar *parent = ures_getStringByKey(bundle, "%%Parent", &parentLength, &parentStatus);
+        if (U_SUCCESS(parentStatus) && parent != NULL && parentLength < (int32_t)sizeof current) {
+            u_UCharsToChars(parent, current, parentLength);
+            current[parentLength] = 0;
+        } else {
+            char *underscore = strrchr(current, '_');
+            if (underscore != NULL) { *underscore = 0; } else { strcpy(current, "root"); }
+        }
+        ures_close(bundle);
+    }
+    *status = U_MISSING_RESOURCE_ERROR;
+    return 0;
+}
+
+int32_t cicu_legacyCurrencyFormat(const char *localeID, const char *decimal, cicu_char *dest, int32_t capacity,
+                                  cicu_status *statusCode) {
+    UErrorCode *status = STATUS(statusCode);
+    UNumberFormat *format = unum_open(UNUM_CURRENCY, NULL, 0, localeID, NULL, status);
+    if (U_FAILURE(*status)) { return 0; }
+    unum_setAttribute(format, UNUM_MINIMUM_GROUPING_DIGITS, -2 /* UNUM_MINIMUM_GROUPING_DIGITS_AUTO */);
+    int32_t length = unum_formatDecimal(format, decimal, -1, (UChar *)dest, capacity, NULL, status);
+    unum_close(format);
+    return length;
+}
