@@ -36,8 +36,9 @@ extension StorePriceCommand {
                 amount, the price as that store shows it, and the title in the store language.
 
                 A product with no price in a requested storefront, or an ID in --products that the \
-                catalog lacks, is an invalid product, as a store reports it: left out of the output \
-                and listed on standard error; with --strict the run fails with status 65.
+                catalog lacks, is an invalid product, as a store reports it: it has rows only for \
+                the storefronts that price it, and it is listed on standard error; with --strict the \
+                run fails with status 65 (the rows already written stay on standard output).
 
                 Examples:
                   storeprice render Data/catalog-sample.jsonl
@@ -172,7 +173,7 @@ extension StorePriceCommand {
                     Console.error("\(count) \(noun); --strict makes this an error")
                     throw ExitCode.dataError
                 }
-                Console.error("left out \(count) \(noun); --strict makes this an error")
+                Console.error("\(count) \(noun), with rows only where priced; --strict makes this an error")
             }
         }
 
