@@ -253,15 +253,9 @@ struct RowWriter {
         escape ? UnicodeEscaping.escapeNonASCII(text) : text
     }
 
-    /// A JSON string literal; text needing no escapes is copied as is.
+    /// A JSON string literal, as the library writes one.
     static func appendJSON(_ text: String, to output: inout OutputBuffer) {
-        output.append(byte: UInt8(ascii: "\""))
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            output.append(text)
-        } else {
-            output.append(String(JSONText.quote(text).dropFirst().dropLast()))
-        }
-        output.append(byte: UInt8(ascii: "\""))
+        output.append(JSONText.quote(text))
     }
 
     /// Appends a cell of catalog text, neutralized as a formula unless `rawCSV`.

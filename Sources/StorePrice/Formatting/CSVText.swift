@@ -5,13 +5,17 @@ package enum CSVText {
     /// character, which a spreadsheet would run as a formula (`=HYPERLINK(…)`, `@SUM(…)`).
     package static func cell(_ text: String, raw: Bool) -> String {
         let text = raw || !startsLikeAFormula(text) ? text : "'" + text
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
-        else { return text }
+        guard needsQuotes(text.utf8) else { return text }
         var quoted = "\""
         for character in text.unicodeScalars {
             if character == "\"" { quoted += "\"\"" } else { quoted.unicodeScalars.append(character) }
         }
         return quoted + "\""
+    }
+
+    /// Whether a cell holds a comma, quote or line break, and so is written quoted.
+    package static func needsQuotes(_ utf8: some Sequence<UInt8>) -> Bool {
+        utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
     }
 
     /// Whether a spreadsheet would read the text as a formula: it starts with `=`, `+`, `-`,

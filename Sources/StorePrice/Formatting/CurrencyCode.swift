@@ -64,17 +64,10 @@ extension UInt8 {
 /// ``init(_:)``.
 extension CurrencyCode: Codable {
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            self = try CurrencyCode(text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
-        }
+        self = try TextCoding.decode(from: decoder) { (text) throws(StorePriceError) in try CurrencyCode(text) }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(code)
+        try TextCoding.encode(code, to: encoder)
     }
 }

@@ -3,6 +3,10 @@ package enum JSONText {
     /// A JSON string literal. Quotes, backslashes and control characters are escaped; everything
     /// else, including non-ASCII text, is written as UTF-8.
     package static func quote(_ text: String) -> String {
+        // Most text needs no escape: copied whole.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

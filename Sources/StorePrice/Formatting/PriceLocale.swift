@@ -154,17 +154,10 @@ public struct PriceLocale: Hashable, Sendable, CustomStringConvertible {
 /// checks as ``init(_:)``.
 extension PriceLocale: Codable {
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            self = try PriceLocale(text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
-        }
+        self = try TextCoding.decode(from: decoder) { (text) throws(StorePriceError) in try PriceLocale(text) }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(identifier)
+        try TextCoding.encode(identifier, to: encoder)
     }
 }

@@ -64,9 +64,7 @@ package struct RowLayout: Sendable {
             }
         case .csv:
             let formulaLike = CSVText.startsLikeAFormula(first: id.first, second: id.count > 1 ? id[1] : nil)
-            if !formulaLike || rawCSV,
-                !id.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
-            {
+            if !formulaLike || rawCSV, !CSVText.needsQuotes(id) {
                 buffer.append(base, count: id.count)
                 return
             }
@@ -79,7 +77,7 @@ package struct RowLayout: Sendable {
     /// The product's part: `{"product":"ID"` or the ID's CSV cell.
     func productPart(_ id: String) -> [UInt8] {
         switch format {
-        case .jsonLines: Array((#"{"product":"# + Self.jsonString(id)).utf8)
+        case .jsonLines: Array((#"{"product":"# + JSONText.quote(id)).utf8)
         case .csv: Array(CSVText.cell(id, raw: rawCSV).utf8)
         }
     }
@@ -88,16 +86,8 @@ package struct RowLayout: Sendable {
     func pricePart(amount: String, formatted: String) -> [UInt8] {
         let shown = escapeNonASCII ? UnicodeEscaping.escapeNonASCII(formatted) : formatted
         switch format {
-        case .jsonLines: return Array((amount + #"","formatted":"# + Self.jsonString(shown)).utf8)
+        case .jsonLines: return Array((amount + #"","formatted":"# + JSONText.quote(shown)).utf8)
         case .csv: return Array((amount + "," + CSVText.cell(shown, raw: true)).utf8)
         }
-    }
-
-    /// A JSON string literal, as ``JSONText/quote(_:)`` writes it.
-    static func jsonString(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            return "\"" + text + "\""
-        }
-        return JSONText.quote(text)
     }
 }

@@ -148,17 +148,10 @@ public struct SubscriptionPeriod: Hashable, Sendable, CustomStringConvertible {
 /// ``init(_:)``.
 extension SubscriptionPeriod: Codable {
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            self = try SubscriptionPeriod(text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
-        }
+        self = try TextCoding.decode(from: decoder) { (text) throws(StorePriceError) in try SubscriptionPeriod(text) }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(iso8601)
+        try TextCoding.encode(iso8601, to: encoder)
     }
 }
