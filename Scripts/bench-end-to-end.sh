@@ -105,7 +105,7 @@ random.seed(5)
 targets = [line.split("\t") for line in open(sys.argv[1]).read().splitlines()]
 zero = {"CLP", "JPY", "KRW", "VND"}
 out = sys.stdout
-out.write("product_id,storefront,price\n")
+out.write("product,storefront,price\n")
 rows, product, lines = 0, 0, []
 while rows < 20_000_000:
     for alpha3, _, currency in targets:

@@ -1,9 +1,49 @@
 import ArgumentParser
 import StorePrice
 
-/// How listing subcommands write their rows.
+/// How `render`, `storefronts` and `accounts` write their records; the same names and meanings
+/// everywhere. Keys and CSV columns are the same snake_case names in every format.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case table, json, csv
+    /// Columns aligned for a terminal, with a header row.
+    case table
+    /// A JSON array, one object per line.
+    case json
+    /// JSON Lines: one object per line, nothing around them.
+    case jsonl
+    /// RFC 4180 CSV with a header line.
+    case csv
+
+    static let help = ArgumentHelp(
+        "The output format: table, json (an array), jsonl (JSON Lines) or csv.",
+        discussion: "Every format uses the same snake_case names, as JSON keys, CSV columns and (in capitals) table headers.")
+}
+
+/// A value in a listed record, typed as JSON shows it.
+enum ListedValue: Equatable {
+    case text(String)
+    case number(Int)
+    case list([String])
+    case null
+
+    /// The value in a CSV cell or a table: a list joined by `separator`, null as empty.
+    func cell(separator: String) -> String {
+        switch self {
+        case .text(let text): text
+        case .number(let number): String(number)
+        case .list(let items): items.joined(separator: separator)
+        case .null: ""
+        }
+    }
+
+    /// The value as JSON.
+    var json: String {
+        switch self {
+        case .text(let text): JSONText.quote(text)
+        case .number(let number): String(number)
+        case .list(let items): "[" + items.map(JSONText.quote).joined(separator: ",") + "]"
+        case .null: "null"
+        }
+    }
 }
 
 /// Plain-text tables and CSV for listings.
@@ -48,6 +88,25 @@ enum Listing {
             width += wide ? 2 : 1
         }
         return width
+    }
+
+    /// Records in `format`: `columns` name each row's values, in order. The text ends without a
+    /// newline (tables, CSV and JSON Lines) or with the closing bracket (JSON).
+    static func records(_ columns: [String], rows: [[ListedValue]], format: OutputFormat, rawCSV: Bool = false) -> String {
+        switch format {
+        case .table:
+            return table(
+                header: columns.map { $0.uppercased().replacingOccurrences(of: "_", with: " ") },
+                rows: rows.map { $0.map { $0.cell(separator: ",") } })
+        case .csv:
+            return csv(header: columns, rows: rows.map { $0.map { $0.cell(separator: ";") } }, raw: rawCSV)
+        case .json, .jsonl:
+            let objects = rows.map { row in
+                "{" + zip(columns, row).map { JSONText.quote($0.0) + ":" + $0.1.json }.joined(separator: ",") + "}"
+            }
+            if format == .jsonl { return objects.joined(separator: "\n") }
+            return objects.isEmpty ? "[]" : "[\n" + objects.joined(separator: ",\n") + "\n]"
+        }
     }
 
     /// RFC 4180 CSV, a header and rows; every cell is text from a file, so formulas are

@@ -1,19 +1,8 @@
 import StorePrice
 
-/// Writes rendered rows as JSON Lines, CSV or a table, into an ``OutputBuffer``.
+/// Writes rendered rows as JSON Lines, a JSON array, CSV or a table, into an ``OutputBuffer``.
 struct RowWriter {
-    enum Format: String, CaseIterable {
-        case jsonl, csv, table
-
-        /// The library's bulk encoding of this format; nil for a table, which needs every row.
-        var bulkFormat: BulkRenderer.Format? {
-            switch self {
-            case .jsonl: .jsonLines
-            case .csv: .csv
-            case .table: nil
-            }
-        }
-    }
+    typealias Format = OutputFormat
 
     let format: Format
     let escape: Bool
@@ -26,6 +15,10 @@ struct RowWriter {
     private var tableRows: [[String]] = []
     /// Each target's fixed fields, encoded once, by target index.
     private var fragments: [[UInt8]?] = []
+    /// Whether the table's second column holds account names rather than storefront codes.
+    private var forAccounts = false
+    /// Rows written so far, for the commas of a JSON array.
+    private var rowsWritten = 0
 
     init(format: Format, escape: Bool, options: PriceFormatter.Options = .init(), rawCSV: Bool = false) {
         self.format = format
@@ -49,7 +42,7 @@ struct RowWriter {
         if index < fragments.count, let known = fragments[index] { return known }
         var bytes = OutputBuffer.Bytes()
         switch format {
-        case .jsonl:
+        case .jsonl, .json:
             bytes.append(#","storefront":""#)
             bytes.append(target.storefront.alpha3)
             bytes.append(#"","account":"#)
@@ -124,7 +117,9 @@ struct RowWriter {
                     billingPlans: subscription.billingPlans)
             }
             switch format {
-            case .jsonl:
+            case .jsonl, .json:
+                if format == .json { output.append(rowsWritten == 0 ? "[\n" : ",\n") }
+                rowsWritten += 1
                 output.append(#"{"product":"#)
                 Self.appendJSON(rows.productID(at: position), to: &output)
                 output.append(bytes: fragment(for: rows.target(at: position), index: rows.targetIndex(at: position)))
@@ -156,7 +151,7 @@ struct RowWriter {
                 } else {
                     output.append(bytes: Self.jsonNoSubscription)
                 }
-                output.endLine()
+                if format == .jsonl { output.endLine() }
             case .csv:
                 appendCSV(text: rows.productID(at: position), to: &output)
                 output.append(bytes: fragment(for: rows.target(at: position), index: rows.targetIndex(at: position)))
@@ -183,6 +178,7 @@ struct RowWriter {
             case .table:
                 // A table is read on a terminal: catalog text cannot move the cursor or forge a line.
                 let target = rows.target(at: position)
+                forAccounts = forAccounts || target.account != nil
                 tableRows.append([
                     rows.productID(at: position), target.account?.name ?? target.storefront.alpha3,
                     target.priceLocale.identifier, formatted, rows.title(at: position) ?? "",
@@ -193,17 +189,22 @@ struct RowWriter {
     }
 
     mutating func finish(into output: inout OutputBuffer) {
+        if format == .json {
+            output.append(rowsWritten == 0 ? "[]" : "\n]")
+            output.endLine()
+        }
         guard format == .table else { return }
         output.append(
             Listing.table(
-                header: ["PRODUCT", "FOR", "PRICE LOCALE", "PRICE", "TITLE", "PER PERIOD", "OFFERS", "BILLING PLANS"],
+                header: ["PRODUCT", forAccounts ? "ACCOUNT" : "STOREFRONT", "PRICE LOCALE", "FORMATTED", "TITLE",
+                         "PRICE PER PERIOD", "OFFERS", "BILLING PLANS"],
                 rows: tableRows))
         output.endLine()
         tableRows.removeAll()
     }
 
     /// An offer as a JSON object: `{"type":"promotional","id":"winback","billing_plan":null,
-    /// "payment_mode":"payUpFront","period":"P2M","count":1,"price":"1.99","formatted_price":"$1.99",
+    /// "payment_mode":"payUpFront","period":"P2M","period_count":1,"price":"1.99","formatted_price":"$1.99",
     /// "text":"$1.99 for 2 months","terms":"payUpFront:P2M:1.99"}`.
     private func appendJSON(_ offer: RenderedOffer, to output: inout OutputBuffer) {
         output.append(#"{"type":""#)
@@ -216,7 +217,7 @@ struct RowWriter {
         output.append(offer.offer.paymentMode.rawValue)
         output.append(#"","period":""#)
         output.append(offer.offer.period.iso8601)
-        output.append(#"","count":"#)
+        output.append(#"","period_count":"#)
         output.append(String(offer.offer.periodCount))
         output.append(#","price":"#)
         appendJSONOrNull(offer.offer.price?.amount, to: &output)
@@ -267,4 +268,29 @@ struct RowWriter {
     static func appendCSV(formatted text: String, to output: inout OutputBuffer) {
         output.append(Listing.csvCell(formatted: text))
     }
+}
+
+/// Turns the library's JSON Lines into a JSON array as the bytes go by: `[`, the objects one per
+/// line with a comma after each but the last, `]`. Every newline in JSON Lines ends a row: the
+/// encoder escapes those in strings.
+struct JSONArrayFraming {
+    private var rows = 0
+    private var framed: [UInt8] = []
+
+    /// The bytes to write for these rows, valid until the next call.
+    mutating func frame(_ lines: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        framed.removeAll(keepingCapacity: true)
+        var start = 0
+        while start < lines.count {
+            let end = lines[start...].firstIndex(of: UInt8(ascii: "\n")) ?? lines.count
+            framed.append(contentsOf: rows == 0 ? [UInt8(ascii: "["), UInt8(ascii: "\n")] : [UInt8(ascii: ","), UInt8(ascii: "\n")])
+            framed.append(contentsOf: UnsafeBufferPointer(rebasing: lines[start..<end]))
+            rows += 1
+            start = end + 1
+        }
+        return framed
+    }
+
+    /// What closes the array.
+    var end: [UInt8] { Array((rows == 0 ? "[]\n" : "\n]\n").utf8) }
 }

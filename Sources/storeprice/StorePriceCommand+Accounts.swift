@@ -11,12 +11,15 @@ extension StorePriceCommand {
                 plus a few whose store language or device locale differs.
 
                 An accounts file is a JSON array of objects with name, email and storefront, and \
-                optionally storeLanguage, deviceLocale and description. A file with a password, \
-                token or other secret is refused.
+                optionally store_language, device_locale and description. A file with a password, \
+                token or other secret is refused. --format json writes such a file (jsonl the same \
+                objects, one per line); csv and table add each account's currency and price_locale \
+                (a table leaves out the description).
 
                 Examples:
                   storeprice accounts
                   storeprice accounts --accounts testers.json --format csv
+                  storeprice accounts --format json > testers.json
 
                 Exit status: 0 listed, 64 usage error, 65 the accounts file cannot be used, 74 standard output cannot be written.
                 """
@@ -24,7 +27,7 @@ extension StorePriceCommand {
 
         @OptionGroup var source: AccountsOptions
 
-        @Option(help: "The output format.")
+        @Option(help: OutputFormat.help)
         var format: OutputFormat = .table
 
         @Flag(help: ArgumentHelp(
@@ -34,36 +37,31 @@ extension StorePriceCommand {
 
         func run() throws {
             let file = try source.load()
-            let header = ["name", "email", "storefront", "currency", "store_language", "device_locale", "price_locale"]
-            let rows = file.accounts.map {
-                [$0.name, $0.email, $0.storefront.alpha3, $0.storefront.currency.code, $0.storeLanguage ?? "",
-                 $0.deviceLocale ?? "", $0.priceLocale.identifier]
-            }
+            let rows: [[ListedValue]]
+            let columns: [String]
             switch format {
-            case .table:
-                try Console.output(Listing.table(header: header.map { $0.uppercased().replacingOccurrences(of: "_", with: " ") }, rows: rows))
-            case .csv:
-                try Console.output(Listing.csv(header: header, rows: rows, raw: rawCSV))
-            case .json:
+            case .json, .jsonl:
                 // An accounts file, as --accounts reads it: export, edit and pass it back.
-                let fileRows = file.accounts.map {
-                    [$0.name, $0.email, $0.storefront.alpha3, $0.storeLanguage ?? "", $0.deviceLocale ?? "", $0.summary ?? ""]
+                columns = Self.fileColumns
+                rows = file.accounts.map(Self.fileRecord)
+            case .csv, .table:
+                // What each account's store shows, too; a table leaves out the long descriptions.
+                let kept = format == .table ? Self.fileColumns.count - 1 : Self.fileColumns.count
+                columns = Self.fileColumns.prefix(kept) + ["currency", "price_locale"]
+                rows = file.accounts.map {
+                    Self.fileRecord($0).prefix(kept) + [.text($0.storefront.currency.code), .text($0.priceLocale.identifier)]
                 }
-                try Console.output(JSONLines.array(
-                    header: ["name", "email", "storefront", "storeLanguage", "deviceLocale", "description"], rows: fileRows))
             }
+            try Console.output(Listing.records(columns, rows: rows, format: format, rawCSV: rawCSV))
         }
-    }
-}
 
-/// Minimal JSON writing for flat string records.
-enum JSONLines {
-    /// A pretty JSON array of objects, one key per column; empty cells are left out.
-    static func array(header: [String], rows: [[String]]) -> String {
-        let objects = rows.map { row in
-            "  {" + zip(header, row).filter { !$0.1.isEmpty }.map { "\(JSONText.quote($0.0)): \(JSONText.quote($0.1))" }
-                .joined(separator: ", ") + "}"
+        /// The fields of an accounts file, in every format.
+        static let fileColumns = ["name", "email", "storefront", "store_language", "device_locale", "description"]
+
+        static func fileRecord(_ account: TestAccount) -> [ListedValue] {
+            [.text(account.name), .text(account.email), .text(account.storefront.alpha3),
+             account.storeLanguage.map(ListedValue.text) ?? .null, account.deviceLocale.map(ListedValue.text) ?? .null,
+             account.summary.map(ListedValue.text) ?? .null]
         }
-        return "[\n" + objects.joined(separator: ",\n") + "\n]"
     }
 }

@@ -10,8 +10,6 @@ import Musl
 import Darwin
 #endif
 
-extension RowWriter.Format: ExpressibleByArgument {}
-
 /// The catalog formats, as the CLI names them.
 enum CatalogFormatChoice: String, ExpressibleByArgument, CaseIterable {
     case csv, jsonl, storekit
@@ -30,10 +28,14 @@ extension StorePriceCommand {
         static let configuration = CommandConfiguration(
             abstract: "Render every product's price for every test account or storefront.",
             discussion: """
-                Reads a catalog (CSV with product_id,storefront,price; JSON Lines with one product \
+                Reads a catalog (CSV with product,storefront,price; JSON Lines with one product \
                 per line; or an Xcode .storekit file) and writes one row per product and test \
                 account (by default the built-in accounts) or storefront: the price locale, the \
                 amount, the price as that store shows it, and the title in the store language.
+
+                JSON Lines (the default), a JSON array and CSV name the fields product, storefront, \
+                account, price_locale, amount, formatted, title, period, price_per_period, offer, \
+                offer_terms, offers and billing_plans; a table shows them for people.
 
                 A product with no price in a requested storefront, or an ID in --products that the \
                 catalog lacks, is an invalid product, as a store reports it: it has rows only for \
@@ -70,8 +72,10 @@ extension StorePriceCommand {
             "Render only these product IDs: a property list or JSON array of strings.", valueName: "list"))
         var products: String?
 
-        @Option(help: "The output format: JSON Lines, CSV, or an aligned table (held in memory until the end).")
-        var format: RowWriter.Format = .jsonl
+        @Option(help: ArgumentHelp(
+            "The output format: jsonl (JSON Lines), json (an array), csv or table.",
+            discussion: "A table is held in memory until the end, to align its columns."))
+        var format: OutputFormat = .jsonl
 
         @Option(help: ArgumentHelp(
             "Write to this file, replaced only when the run succeeds (a FIFO or device is written to directly, a symbolic link's target is replaced); standard output when omitted or -.",
@@ -100,8 +104,8 @@ extension StorePriceCommand {
             let targets = try self.targets()
             let productIDs = try products.map { (path) throws(StorePriceError) in try ProductIDList(contentsOfFile: path) }
             // CSV catalogs go through the library's bulk pipeline, from bytes to bytes on every core.
-            if (catalogFormat?.format ?? CatalogFormat(path: catalog)) == .csv, let bulkFormat = format.bulkFormat {
-                try renderBulk(targets: targets, productIDs: productIDs, format: bulkFormat)
+            if (catalogFormat?.format ?? CatalogFormat(path: catalog)) == .csv, format != .table {
+                try renderBulk(targets: targets, productIDs: productIDs)
                 return
             }
             var source = try Catalog.open(catalog, format: catalogFormat?.format)
@@ -141,21 +145,28 @@ extension StorePriceCommand {
 
         /// Renders a CSV catalog with the library's bulk pipeline, writing each chunk's rows as
         /// they come, in order.
-        private func renderBulk(targets: [RenderTarget], productIDs: ProductIDList?, format: BulkRenderer.Format) throws {
+        private func renderBulk(targets: [RenderTarget], productIDs: ProductIDList?) throws {
             let renderer = BulkRenderer(
-                targets: targets, format: format, options: formatting.options, workers: threads.workers,
-                escapeNonASCII: formatting.escape, rawCSV: rawCSV)
+                targets: targets, format: format == .csv ? .csv : .jsonLines, options: formatting.options,
+                workers: threads.workers, escapeNonASCII: formatting.escape, rawCSV: rawCSV)
             let file = try output.flatMap { (path) throws(StorePriceError) in path == "-" ? nil : try OutputFile(path: path) }
             let descriptor = file?.descriptor ?? Console.standardOutput
+            func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(WriteFailure) {
+                if let code = OutputFile.writeAll(bytes, to: descriptor) {
+                    throw WriteFailure(path: file == nil ? nil : output, code: code)
+                }
+            }
+            var array = format == .json ? JSONArrayFraming() : nil
             var progress = Progress()
             let report = try renderer.renderCSV(
                 at: catalog, productIDs: productIDs,
                 progress: { report, position in progress.update(rows: report.rows, position: position) }
             ) { bytes in
-                if let code = OutputFile.writeAll(bytes.assumingMemoryBound(to: UInt8.self), to: descriptor) {
-                    throw WriteFailure(path: file == nil ? nil : output, code: code)
-                }
+                let rows = bytes.assumingMemoryBound(to: UInt8.self)
+                if array == nil { return try write(rows) }
+                try array?.frame(rows).withUnsafeBufferPointer { try write($0) }
             }
+            if let array { try array.end.withUnsafeBufferPointer { try write($0) } }
             Progress.clear()
             try reportInvalidProducts(report)
             try file?.commit()

@@ -34,6 +34,9 @@ extension StorePriceCommand {
         @Option(help: "How many renewals before the subscription expires; the sandbox default when omitted.")
         var renewals: Int?
 
+        @Option(help: OutputFormat.help)
+        var format: OutputFormat = .table
+
         func validate() throws {
             if let start, (try? Date.ISO8601FormatStyle().parse(start)) == nil {
                 throw ValidationError("--start '\(start.escapedForMessage)' is not an ISO 8601 time such as 2026-11-22T09:00:00Z.")
@@ -46,13 +49,15 @@ extension StorePriceCommand {
                 ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
             let schedule = try SandboxRenewals.schedule(for: period, start: startDate, renewals: renewals)
             let renewalCount = schedule.events.count - 2
-            try Console.output(
-                "\(period) renews every \(Self.describe(seconds: schedule.interval)) in the sandbox; "
-                    + "\(renewalCount) renewal\(renewalCount == 1 ? "" : "s"), then it expires.")
-            let rows = schedule.events.map { event in
-                [String(event.number), event.kind.rawValue, event.date.formatted(.iso8601)]
+            if format == .table {
+                try Console.output(
+                    "\(period) renews every \(Self.describe(seconds: schedule.interval)) in the sandbox; "
+                        + "\(renewalCount) renewal\(renewalCount == 1 ? "" : "s"), then it expires.")
             }
-            try Console.output(Listing.table(header: ["#", "EVENT", "AT (UTC)"], rows: rows))
+            let rows: [[ListedValue]] = schedule.events.map { event in
+                [.number(event.number), .text(event.kind.rawValue), .text(event.date.formatted(.iso8601))]
+            }
+            try Console.output(Listing.records(["number", "event", "at"], rows: rows, format: format))
         }
 
         static func describe(seconds: Int) -> String {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import StorePrice
 
 extension StorePriceCommand {
@@ -8,8 +7,9 @@ extension StorePriceCommand {
             abstract: "List the App Store storefronts, or show one.",
             discussion: """
                 Each storefront has Apple's numeric ID, its alpha-2 and alpha-3 codes, the currency \
-                it charges, Apple's language tags and the default price locale StorePrice shows \
-                its prices in.
+                it charges, Apple's language tags and the default price locale StorePrice shows its \
+                prices in. JSON, JSON Lines and CSV name the fields alpha2, alpha3, storefront_id, \
+                name, currency, languages (a list; joined by ; in CSV) and price_locale.
 
                 Examples:
                   storeprice storefronts
@@ -24,39 +24,22 @@ extension StorePriceCommand {
         @Argument(help: "A storefront to show: numeric ID (143462), alpha-3 (JPN) or alpha-2 (JP). All when omitted.")
         var storefront: String?
 
-        @Option(help: "The output format.")
+        @Option(help: OutputFormat.help)
         var format: OutputFormat = .table
 
         func run() throws {
-            let storefronts: [Storefront]
-            if let storefront {
-                storefronts = [try Storefront(storefront)]
-            } else {
-                storefronts = Storefront.all
-            }
-            switch format {
-            case .json:
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                let data = try encoder.encode(storefront == nil ? storefronts : [storefronts[0]])
-                try Console.output(String(decoding: data, as: UTF8.self))
-            case .csv:
-                try Console.output(Listing.csv(header: Self.csvHeader, rows: storefronts.map(Self.csvRow)))
-            case .table:
-                try Console.output(Listing.table(
-                    header: ["ID", "A2", "A3", "NAME", "CURRENCY", "PRICE LOCALE", "APPLE LANGUAGES"],
-                    rows: storefronts.map {
-                        [String($0.id), $0.alpha2, $0.alpha3, $0.name, $0.currency.code,
-                         $0.priceLocale.identifier, $0.languages.joined(separator: ",")]
-                    }))
-            }
+            let storefronts = try storefront.map { [try Storefront($0)] } ?? Storefront.all
+            try Console.output(Listing.records(Self.columns, rows: storefronts.map(Self.record), format: format))
         }
 
-        static let csvHeader = ["alpha2", "alpha3", "storefront_id", "name", "currency", "languages", "price_locale"]
+        /// The names of a storefront's fields, in every format.
+        /// They are the columns of the storefront reference (`Tests/Fixtures/reference/storefronts.csv`)
+        /// and the price locale.
+        static let columns = ["alpha2", "alpha3", "storefront_id", "name", "currency", "languages", "price_locale"]
 
-        static func csvRow(_ storefront: Storefront) -> [String] {
-            [storefront.alpha2, storefront.alpha3, String(storefront.id), storefront.name, storefront.currency.code,
-             storefront.languages.joined(separator: ";"), storefront.priceLocale.identifier]
+        static func record(_ storefront: Storefront) -> [ListedValue] {
+            [.text(storefront.alpha2), .text(storefront.alpha3), .number(storefront.id), .text(storefront.name),
+             .text(storefront.currency.code), .list(storefront.languages), .text(storefront.priceLocale.identifier)]
         }
     }
 }

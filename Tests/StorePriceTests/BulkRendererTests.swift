@@ -58,7 +58,7 @@ import Testing
     /// lower-case, alpha-2 and numeric codes, trailing zeros, and products missing storefronts.
     static func quirkyCatalog(products: Int) -> String {
         let storefronts = Storefront.all
-        var text = "\u{FEFF}product_id,storefront,price\r\n"
+        var text = "\u{FEFF}product,storefront,price\r\n"
         for index in 0..<products {
             let id: String
             switch index % 7 {
@@ -123,11 +123,11 @@ import Testing
     }
 
     @Test func csvOutputStartsWithItsHeader() throws {
-        let file = try temporaryFile("product_id,storefront,price\n-2,USA,1\n", name: "h.csv")
+        let file = try temporaryFile("product,storefront,price\n-2,USA,1\n", name: "h.csv")
         let got = try bulk(file.path, targets: RenderTarget.storefronts([try Storefront("USA")]), format: .csv, workers: 1)
         expectBytes(
             String(decoding: got.bytes, as: UTF8.self),
-            "product_id,storefront,account,price_locale,amount,formatted,title,period,price_per_period,offer,offer_terms,offers,billing_plans\n"
+            "product,storefront,account,price_locale,amount,formatted,title,period,price_per_period,offer,offer_terms,offers,billing_plans\n"
                 + "'-2,USA,,en_US@currency=USD,1,$1.00,,,,,,,\n")
     }
 
@@ -143,7 +143,7 @@ import Testing
     ])
     func badLinesGiveTheRowByRowError(_ bad: String) throws {
         for prefix in ["", Self.filler] {
-            var data = Data("product_id,storefront,price\n\(prefix)".utf8)
+            var data = Data("product,storefront,price\n\(prefix)".utf8)
             // Invalid UTF-8 is written as bytes.
             data.append(contentsOf: bad == "a,USA,\u{FF}1\n" ? Array("a,USA,".utf8) + [0xFF] + Array("1\n".utf8) : Array(bad.utf8))
             let file = try temporaryFile(data, name: "bad.csv")
@@ -160,7 +160,7 @@ import Testing
     }
 
     @Test func aPriceTheOptionsCannotShowNamesItsLineAndTarget() throws {
-        let file = try temporaryFile("product_id,storefront,price\n" + Self.filler + "a,JPN,160.50\n", name: "p.csv")
+        let file = try temporaryFile("product,storefront,price\n" + Self.filler + "a,JPN,160.50\n", name: "p.csv")
         let targets = RenderTarget.storefronts([try Storefront("JPN"), try Storefront("USA")])
         var expected = "no error"
         do { _ = try reference(file.path, targets: targets) } catch { expected = String(describing: error) }
@@ -171,7 +171,7 @@ import Testing
     }
 
     @Test func headerProblemsAreTheReadersToo() throws {
-        for text in ["", "\n", "id,storefront,price\n", "\u{FEFF}price,PRODUCT_ID,storefront\r\na,USA,1\n", "product_id,storefront,price"] {
+        for text in ["", "\n", "id,storefront,price\n", "\u{FEFF}price,PRODUCT_ID,storefront\r\na,USA,1\n", "product,storefront,price"] {
             let file = try temporaryFile(text, name: "h.csv")
             var expected = "no error"
             do { _ = try reference(file.path, targets: RenderTarget.storefronts(Storefront.all)) } catch { expected = String(describing: error) }
@@ -182,7 +182,7 @@ import Testing
     }
 
     @Test func aLineOfOneMiBPassesAndOneByteMoreIsRefusedAfterTheLinesBefore() throws {
-        let prefix = "product_id,storefront,price\n" + Self.filler
+        let prefix = "product,storefront,price\n" + Self.filler
         let id = String(repeating: "x", count: (1 << 20) - ",USA,1".utf8.count)
         let fits = try temporaryFile(prefix + id + ",USA,1\n", name: "fits.csv")
         let report = try bulk(fits.path, targets: RenderTarget.storefronts([try Storefront("USA")]), workers: 2).report

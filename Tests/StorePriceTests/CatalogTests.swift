@@ -63,19 +63,19 @@ import Testing
     // MARK: Errors, each naming the file, line and field
 
     @Test(arguments: [
-        ("product_id,storefront\na,USA\n", "catalog 'c.csv', line 1: the first line is not the header product_id,storefront,price (columns in any order)"),
-        ("", "catalog 'c.csv', line 1: empty; expected the header product_id,storefront,price"),
-        ("product_id,storefront,price\na,USA,0.99\na,XYZ,1\n",
+        ("product,storefront\na,USA\n", "catalog 'c.csv', line 1: the first line is not the header product,storefront,price (columns in any order)"),
+        ("", "catalog 'c.csv', line 1: empty; expected the header product,storefront,price"),
+        ("product,storefront,price\na,USA,0.99\na,XYZ,1\n",
          "catalog 'c.csv', line 3, field 'storefront': unknown storefront 'XYZ'; did you mean XKS, BLZ, CYM?"),
-        ("product_id,storefront,price\na,USA,1,99\n", "catalog 'c.csv', line 2: 4 fields; expected 3"),
-        ("product_id,storefront,price\na,USA,\"1,99\"\n",
+        ("product,storefront,price\na,USA,1,99\n", "catalog 'c.csv', line 2: 4 fields; expected 3"),
+        ("product,storefront,price\na,USA,\"1,99\"\n",
          "catalog 'c.csv', line 2, field 'price': invalid amount '1,99': use '.' as the decimal separator and no grouping separators, such as 1234.5"),
-        ("product_id,storefront,price\na,USA,0.99\na,US,1.99\n",
+        ("product,storefront,price\na,USA,0.99\na,US,1.99\n",
          "catalog 'c.csv', line 3, field 'storefront': a second price for 'a' in USA"),
-        ("product_id,storefront,price\na,USA,0.99\nb,USA,0.99\na,JPN,160\n",
+        ("product,storefront,price\na,USA,0.99\nb,USA,0.99\na,JPN,160\n",
          "catalog 'c.csv', line 4: product 'a' again; line 2 has it; keep each product's rows together"),
-        ("product_id,storefront,price\n,USA,0.99\n", "catalog 'c.csv', line 2, field 'product_id': empty"),
-        ("product_id,storefront,price\n\"a,USA,0.99\n", "catalog 'c.csv', line 2: a quoted field is not closed"),
+        ("product,storefront,price\n,USA,0.99\n", "catalog 'c.csv', line 2, field 'product': empty"),
+        ("product,storefront,price\n\"a,USA,0.99\n", "catalog 'c.csv', line 2: a quoted field is not closed"),
     ])
     func refusesBadCSV(_ text: String, _ message: String) throws {
         let file = try temporaryFile(text, name: "c.csv")
@@ -89,7 +89,7 @@ import Testing
     }
 
     @Test func readsQuotedFieldsBOMsAndCRLF() throws {
-        let text = "\u{FEFF}price,product_id,storefront\r\n0.99,\"com.example.a,b\",USA\r\n160,\"com.example.a,b\",jp\r\n\r\n2.99,\"say \"\"hi\"\"\",143441\r\n"
+        let text = "\u{FEFF}price,product,storefront\r\n0.99,\"com.example.a,b\",USA\r\n160,\"com.example.a,b\",jp\r\n\r\n2.99,\"say \"\"hi\"\"\",143441\r\n"
         let file = try temporaryFile(text, name: "q.csv")
         defer { try? FileManager.default.removeItem(at: file) }
         let products = try Catalog.load(file.path)
@@ -100,7 +100,7 @@ import Testing
     @Test func csvFieldsAreSplitOnBytesNotGraphemeClusters() throws {
         // A combining mark after a closing quote forms one grapheme cluster with it; the quote
         // still ends the field, and the mark begins the next one.
-        let text = "product_id,storefront,price\n\"id\",\u{0301}x,USA,1\n"
+        let text = "product,storefront,price\n\"id\",\u{0301}x,USA,1\n"
         let file = try temporaryFile(text, name: "g.csv")
         defer { try? FileManager.default.removeItem(at: file) }
         #expect {
@@ -109,7 +109,7 @@ import Testing
             expectBytes(String(describing: error), "catalog '\(file.path)', line 2: 4 fields; expected 3")
             return true
         }
-        let good = try temporaryFile("product_id,storefront,price\n\"\u{0301}a\",USA,1\n\"b\u{0301}\",\"USA\",\"2\"\n", name: "m.csv")
+        let good = try temporaryFile("product,storefront,price\n\"\u{0301}a\",USA,1\n\"b\u{0301}\",\"USA\",\"2\"\n", name: "m.csv")
         defer { try? FileManager.default.removeItem(at: good) }
         let products = try Catalog.load(good.path)
         #expect(products.map { Array($0.id.unicodeScalars) } == [["\u{0301}", "a"], ["b", "\u{0301}"]])
@@ -132,11 +132,11 @@ import Testing
          "catalog 'c.jsonl', line 1, field 'prices.USA': appears twice in one object; JSON readers keep only one of the two"),
         (#"{"id":"a","id":"b","prices":{"USA":"1"}}"#,
          "catalog 'c.jsonl', line 1, field 'id': appears twice in one object; JSON readers keep only one of the two"),
-        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","promotionalOffers":[{"id":"w","paymentMode":"free","period":"P1W","\u0069d":"x"}]}"#,
-         "catalog 'c.jsonl', line 1, field 'promotionalOffers[0].id': appears twice in one object; JSON readers keep only one of the two"),
+        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","promotional_offers":[{"id":"w","payment_mode":"free","period":"P1W","\u0069d":"x"}]}"#,
+         "catalog 'c.jsonl', line 1, field 'promotional_offers[0].id': appears twice in one object; JSON readers keep only one of the two"),
         // A misspelt or unknown field would drop its data without a word.
-        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","winbackOffers":[]}"#,
-         "catalog 'c.jsonl', line 1, field 'winbackOffers': unknown field; a line has id, prices, title, description, period, introductoryOffer, promotionalOffers, offerCodes, winBackOffers"),
+        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","winback_offers":[]}"#,
+         "catalog 'c.jsonl', line 1, field 'winback_offers': unknown field; a line has id, prices, title, description, period, introductory_offer, promotional_offers, offer_codes, win_back_offers"),
         (#"{"id":"a","prices":{"USA":"1"},"title":{"en_us":"A","en-US":"B"}}"#,
          "catalog 'c.jsonl', line 1, field 'title': 'en-US' and 'en_us' are the same language (en-US); keep one"),
     ])

@@ -23,7 +23,7 @@ import Testing
             set { metadata[key] = newValue }
         }
         func log(event: LogEvent) {
-            capture.add(event.level, "\(event.message) \(event.metadata?["product_id"].map { "\($0)" } ?? "")")
+            capture.add(event.level, "\(event.message) \(event.metadata?["product"].map { "\($0)" } ?? "")")
         }
     }
 

@@ -196,9 +196,9 @@ import Testing
 /// line where the format has lines, the field and the amount as the file writes it.
 @Suite struct CatalogPriceErrorTests {
     @Test(arguments: [
-        ("c.csv", "product_id,storefront,price\na,USA,0.99\na,JPN,4.80\n", "line 3, field 'price for JPN'"),
-        ("o.jsonl", #"{"id":"a","prices":{"JPN":"480"},"period":"P1M","introductoryOffer":{"paymentMode":"payUpFront","period":"P1M","prices":{"JPN":"4.80"}}}"# + "\n",
-         "line 1, field 'introductoryOffer.prices.JPN for JPN'"),
+        ("c.csv", "product,storefront,price\na,USA,0.99\na,JPN,4.80\n", "line 3, field 'price for JPN'"),
+        ("o.jsonl", #"{"id":"a","prices":{"JPN":"480"},"period":"P1M","introductory_offer":{"payment_mode":"payUpFront","period":"P1M","prices":{"JPN":"4.80"}}}"# + "\n",
+         "line 1, field 'introductory_offer.prices.JPN for JPN'"),
         ("o.storekit", StoreKitConfigurationTests.subscriptionFile(storefront: "JPN",
             #""adHocOffers":[{"offerID":"w","paymentMode":"payUpFront","subscriptionPeriod":"P2M","displayPrice":"4.80"}]"#)
             .replacingOccurrences(of: #""displayPrice":"4.99""#, with: #""displayPrice":"500""#),

@@ -279,11 +279,15 @@ import Testing
 
     @Test(arguments: [
         (#"{"id":"a","prices":{"USA":"1"},"period":"P1X"}"#, "field 'period': invalid period 'P1X': the unit must be D, W, M or Y, in upper case; times such as PT1H are not periods"),
-        (#"{"id":"a","prices":{"USA":"1"},"introductoryOffer":{"paymentMode":"free","period":"P1W"}}"#, "field 'period': missing; offers belong to a subscription, which needs a period such as P1M"),
-        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","introductoryOffer":{"period":"P1W"}}"#, "field 'introductoryOffer.paymentMode': missing; free, payAsYouGo or payUpFront"),
-        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","introductoryOffer":{"paymentMode":"payAsYouGo","period":"P1M","periodCount":3}}"#, "field 'introductoryOffer': invalid offer 'payAsYouGo:P1Mx3': pay as you go needs a price per period"),
-        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","introductoryOffer":{"paymentMode":"payUpFront","period":"P1M","prices":{"USA":0.99}}}"#, "field 'introductoryOffer.prices.USA': expected decimal text such as \"0.99\""),
-        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","promotionalOffers":[{"paymentMode":"free","period":"P1W"}]}"#, "field 'promotionalOffers[0].id': missing; a promotional offer needs its ID"),
+        (#"{"id":"a","prices":{"USA":"1"},"introductory_offer":{"payment_mode":"free","period":"P1W"}}"#, "field 'period': missing; offers belong to a subscription, which needs a period such as P1M"),
+        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","introductory_offer":{"period":"P1W"}}"#, "field 'introductory_offer.payment_mode': missing; free, payAsYouGo or payUpFront"),
+        // StorePrice 0.1.0's camelCase keys are named with their new names, never silently dropped.
+        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","introductoryOffer":{"paymentMode":"free","period":"P1W"}}"#, "field 'introductoryOffer': unknown field; it is now 'introductory_offer', as every StorePrice file names fields in snake_case"),
+        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","introductory_offer":{"paymentMode":"free","period":"P1W"}}"#, "field 'introductory_offer.paymentMode': unknown field; it is now 'payment_mode', as every StorePrice file names fields in snake_case"),
+        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","promotional_offers":[{"id":"w","payment_mode":"free","period":"P1W","price":"1"}]}"#, "field 'promotional_offers[0].price': unknown field; an offer has id, payment_mode, period, period_count, prices"),
+        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","introductory_offer":{"payment_mode":"payAsYouGo","period":"P1M","period_count":3}}"#, "field 'introductory_offer': invalid offer 'payAsYouGo:P1Mx3': pay as you go needs a price per period"),
+        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","introductory_offer":{"payment_mode":"payUpFront","period":"P1M","prices":{"USA":0.99}}}"#, "field 'introductory_offer.prices.USA': expected decimal text such as \"0.99\""),
+        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","promotional_offers":[{"payment_mode":"free","period":"P1W"}]}"#, "field 'promotional_offers[0].id': missing; a promotional offer needs its ID"),
     ])
     func badSubscriptionLinesNameTheField(_ line: String, _ message: String) throws {
         let url = try temporaryDirectory().appendingPathComponent("catalog.jsonl")

@@ -99,8 +99,8 @@ import Testing
         let json = """
             [
               {"name": "qa-jp", "email": "qa+jp@example.com", "storefront": "143462"},
-              {"name": "qa-ca-fr", "email": "qa+ca@example.com", "storefront": "ca", "storeLanguage": "fr", "deviceLocale": "en-US"},
-              {"name": "qa-us", "email": "qa+us@example.com", "storefront": "USA", "deviceLocale": null, "description": "plain"}
+              {"name": "qa-ca-fr", "email": "qa+ca@example.com", "storefront": "ca", "store_language": "fr", "device_locale": "en-US"},
+              {"name": "qa-us", "email": "qa+us@example.com", "storefront": "USA", "device_locale": null, "description": "plain"}
             ]
             """
         let file = try TestAccountFile(data: Data(json.utf8), source: "qa.json")
@@ -120,7 +120,9 @@ import Testing
         (#"[{"name": "a", "email": "a@example.com", "storefront": "USA", "authToken": 1}]"#,
          "accounts file 'bad.json', entry 1 ('a'): has a 'authToken' field; an accounts file never holds passwords or other secrets (keep them in a keychain or your CI's secret store)"),
         (#"[{"name": "a", "email": "a@example.com", "storefront": "USA", "storefont": "JPN"}]"#,
-         "accounts file 'bad.json', entry 1 ('a'): unknown field 'storefont'; fields are description, deviceLocale, email, name, storeLanguage, storefront"),
+         "accounts file 'bad.json', entry 1 ('a'): unknown field 'storefont'; fields are description, device_locale, email, name, store_language, storefront"),
+        (#"[{"name": "a", "email": "a@example.com", "storefront": "CAN", "storeLanguage": "fr"}]"#,
+         "accounts file 'bad.json', entry 1 ('a'): unknown field 'storeLanguage'; it is now 'store_language', as every StorePrice file and output names fields in snake_case"),
         (#"[{"name": "a", "email": "a@example.com", "storefront": "JPX"}]"#,
          "accounts file 'bad.json', entry 1 ('a'): unknown storefront 'JPX'; did you mean JPN?"),
         (#"[{"name": "a", "email": "a@example.com", "storefront": "USA"}, {"name": "a", "email": "b@example.com", "storefront": "JPN"}]"#,
@@ -137,9 +139,9 @@ import Testing
          "accounts file 'bad.json', entry 1: missing 'name'"),
         (#"[{"name": "a", "email": "a@example.com", "storefront": 143441}]"#,
          "accounts file 'bad.json', entry 1 ('a'): 'storefront' must be a string"),
-        (#"[{"name": "a", "email": "a@example.com", "storefront": "USA", "deviceLocale": "xx_YY"}]"#,
+        (#"[{"name": "a", "email": "a@example.com", "storefront": "USA", "device_locale": "xx_YY"}]"#,
          "accounts file 'bad.json', entry 1 ('a'): unsupported locale 'xx_YY': ICU has no locale data for language 'xx'"),
-        (#"[{"name": "a", "email": "a@example.com", "storefront": "CAN", "storeLanguage": "tlh"}]"#,
+        (#"[{"name": "a", "email": "a@example.com", "storefront": "CAN", "store_language": "tlh"}]"#,
          "accounts file 'bad.json', entry 1 ('a'): unsupported locale 'tlh in storefront CAN': ICU has no locale data for language 'tlh'"),
         (#"{"name": "a"}"#,
          "accounts file 'bad.json': expected a JSON array of account objects (Expected to decode Array<Any> but found a dictionary instead.)"),

@@ -10,7 +10,7 @@ import Testing
     /// storefronts) and JSON Lines.
     static func catalogs(products: Int) throws -> (csv: URL, jsonl: URL) {
         let codes = ["USA", "us", "143441", "JPN", "jp", "DEU", "GBR", "SAU", "IND", "BRA", "CAN", "che", "TWN", "CPV"]
-        var csv = "product_id,storefront,price\r\n"
+        var csv = "product,storefront,price\r\n"
         var jsonl = ""
         for index in 0..<products {
             let id: String
@@ -43,7 +43,7 @@ import Testing
         return (csvURL, jsonlURL)
     }
 
-    @Test(arguments: ["jsonl", "csv", "table"], ["1", "2", "3", "8"])
+    @Test(arguments: ["jsonl", "json", "csv", "table"], ["1", "2", "3", "8"])
     func csvAndJSONLinesCatalogsRenderTheSame(_ format: String, _ workers: String) throws {
         // About 800 KB of CSV: more than one chunk.
         let (csv, jsonl) = try Self.catalogs(products: 1_500)
@@ -71,7 +71,7 @@ import Testing
 
     @Test func theBenchmarkShapedCatalogMatchesItsPinnedChecksums() throws {
         // 300 products × 175 storefronts written as the benchmark writes them.
-        var csv = "product_id,storefront,price\n"
+        var csv = "product,storefront,price\n"
         let storefronts = try runStorePrice(["storefronts", "--format", "csv"]).output
             .split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         for product in 0..<300 {
@@ -91,5 +91,31 @@ import Testing
             #expect(checksum(jsonl.standardOutput) == checksum(try runStorePrice(["render", file.path, "--storefronts", "all", "--workers", "1"]).standardOutput))
             #expect(csvOut.status == 0 && jsonl.status == 0)
         }
+    }
+}
+
+@Suite struct JSONArrayOutputTests {
+    /// `--format json` is the JSON Lines rows in an array, one per line, whichever path renders them.
+    @Test(arguments: ["c.csv", "c.jsonl"])
+    func isTheJSONLinesRowsInAnArray(_ name: String) throws {
+        let (csv, jsonl) = try BulkRenderCommandTests.catalogs(products: 1_500)
+        let catalog = name == "c.csv" ? csv : jsonl
+        let lines = try runStorePrice(["render", catalog.path, "--workers", "2"]).output
+        let array = try runStorePrice(["render", catalog.path, "--workers", "2", "--format", "json"])
+        #expect(array.status == 0, "\(array.error)")
+        let rows = lines.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(rows.count > 10_000)
+        expectBytes(array.output, "[\n" + rows.joined(separator: ",\n") + "\n]\n")
+        #expect(try JSONSerialization.jsonObject(with: array.standardOutput) is [Any])
+    }
+
+    @Test(arguments: ["product,storefront,price\n", ""])
+    func anEmptyCatalogIsAnEmptyArray(_ contents: String) throws {
+        let directory = try temporaryDirectory()
+        let catalog = directory.appendingPathComponent(contents.isEmpty ? "empty.jsonl" : "empty.csv")
+        try Data(contents.utf8).write(to: catalog)
+        let run = try runStorePrice(["render", catalog.path, "--format", "json"])
+        #expect(run.status == 0, "\(run.error)")
+        expectBytes(run.output, "[]\n")
     }
 }

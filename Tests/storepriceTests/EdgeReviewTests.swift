@@ -18,7 +18,7 @@ import Testing
         let golden = repository.appendingPathComponent("a/b/golden.jsonl")
         try header(catalog: "../../-").write(to: golden, atomically: true, encoding: .utf8)
         // Standard input holds a catalog: reading it would be wrong, waiting for it worse.
-        let run = try runStorePrice(["verify", golden.path], input: Data("product_id,storefront,price\nx,USA,1\n".utf8))
+        let run = try runStorePrice(["verify", golden.path], input: Data("product,storefront,price\nx,USA,1\n".utf8))
         #expect(run.status == 65)
         #expect(run.error.hasPrefix("storeprice: cannot read '"), "\(run.error)")
         #expect(run.error.hasSuffix("-': No such file or directory\n"), "\(run.error)")
@@ -29,7 +29,7 @@ import Testing
         let repository = try temporaryDirectory()
         try FileManager.default.createDirectory(at: repository.appendingPathComponent(".git"), withIntermediateDirectories: true)
         let target = repository.appendingPathComponent("real.csv")
-        try "product_id,storefront,price\nx,USA,1\n".write(to: target, atomically: true, encoding: .utf8)
+        try "product,storefront,price\nx,USA,1\n".write(to: target, atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(at: repository.appendingPathComponent("link.csv"), withDestinationURL: target)
         let golden = repository.appendingPathComponent("golden.jsonl")
         try header(catalog: "link.csv").write(to: golden, atomically: true, encoding: .utf8)

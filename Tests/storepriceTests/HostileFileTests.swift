@@ -92,7 +92,7 @@ import Testing
         let filler = String(repeating: "x", count: 100 << 20)
         let text: String
         switch name {
-        case "long.csv": text = "product_id,storefront,price\ncom.example.\(filler),USA,0.99\n"
+        case "long.csv": text = "product,storefront,price\ncom.example.\(filler),USA,0.99\n"
         case "long.storekit": text = #"{"products":[{"productID":"\#(filler)"}]}"#
         case "long-accounts.json": text = #"[{"name":"\#(filler)"}]"#
         default: text = #"{"id":"com.example.a","prices":{"USA":"0.99"},"title":{"en":"\#(filler)"}}"# + "\n"

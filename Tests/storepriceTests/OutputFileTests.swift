@@ -23,7 +23,7 @@ import Testing
         let run = try runStorePrice(Self.arguments + ["--output", link.path])
         #expect(run.status == 0, "\(run.error)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "real.csv")
-        #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("product_id,storefront,"))
+        #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("product,storefront,"))
         #expect(try Self.mode(target.path) == 0o600)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["link.csv", "real.csv"])
     }
@@ -54,7 +54,7 @@ import Testing
         #expect(run.status == 0, "\(run.error)")
         let data = received.fileHandleForReading.readDataToEndOfFile()
         reader.waitUntilExit()
-        #expect(String(decoding: data, as: UTF8.self).hasPrefix("product_id,storefront,"))
+        #expect(String(decoding: data, as: UTF8.self).hasPrefix("product,storefront,"))
         var info = stat()
         #expect(stat(fifo.path, &info) == 0)
         #expect(info.st_mode & S_IFMT == S_IFIFO, "the FIFO was replaced")
@@ -75,7 +75,7 @@ import Testing
     @Test func aDashIsStandardOutputAndADirectoryIsRefused() throws {
         let dash = try runStorePrice(Self.arguments + ["--output", "-"])
         #expect(dash.status == 0)
-        #expect(dash.output.hasPrefix("product_id,storefront,"))
+        #expect(dash.output.hasPrefix("product,storefront,"))
         #expect(!FileManager.default.fileExists(atPath: "-"))
 
         let directory = try temporaryDirectory()
@@ -101,7 +101,7 @@ import Testing
         process.standardInput = input
         process.standardError = Pipe()
         try process.run()
-        try input.fileHandleForWriting.write(contentsOf: Data("product_id,storefront,price\na,USA,0.99\n".utf8))
+        try input.fileHandleForWriting.write(contentsOf: Data("product,storefront,price\na,USA,0.99\n".utf8))
         // Wait for the temporary file, then stop the run while it reads standard input.
         var waited = 0
         while try FileManager.default.contentsOfDirectory(atPath: directory.path).count < 2, waited < 500 {

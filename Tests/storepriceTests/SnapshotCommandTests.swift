@@ -143,7 +143,7 @@ import Testing
         #expect(explicit.status == 65)
         expectBytes(
             explicit.error,
-            "storeprice: catalog '\(secret.path)', line 1: the first line is not the header product_id,storefront,price (columns in any order)\n")
+            "storeprice: catalog '\(secret.path)', line 1: the first line is not the header product,storefront,price (columns in any order)\n")
     }
 
     @Test func aSnapshotOfStandardInputRecordsNoCatalogPath() throws {

@@ -55,8 +55,8 @@ import Testing
         let csv = try runStorePrice(["accounts", "--accounts", path.path, "--format", "csv"])
         #expect(csv.status == 0, "\(csv.error)")
         expectBytes(csv.output, """
-            name,email,storefront,currency,store_language,device_locale,price_locale
-            x,'=1+2@example.com,USA,USD,,,en_US@currency=USD
+            name,email,storefront,store_language,device_locale,description,currency,price_locale
+            x,'=1+2@example.com,USA,,,,USD,en_US@currency=USD
 
             """)
         let raw = try runStorePrice(["accounts", "--accounts", path.path, "--format", "csv", "--raw-csv"])

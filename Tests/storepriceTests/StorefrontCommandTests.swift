@@ -46,22 +46,44 @@ import Testing
         let run = try runStorePrice(["storefronts", "JPN"])
         #expect(run.status == 0)
         expectBytes(run.output, """
-            ID      A2  A3   NAME   CURRENCY  PRICE LOCALE        APPLE LANGUAGES
-            143462  JP  JPN  Japan  JPY       ja_JP@currency=JPY  ja,en-US
+            ALPHA2  ALPHA3  STOREFRONT ID  NAME   CURRENCY  LANGUAGES  PRICE LOCALE
+            JP      JPN     143462         Japan  JPY       ja,en-US   ja_JP@currency=JPY
 
             """)
-        let json = try runStorePrice(["storefronts", "143462", "--format", "json"])
-        let decoded = try JSONSerialization.jsonObject(with: json.standardOutput) as? [[String: Any]]
-        #expect(decoded?.first?["priceLocale"] as? String == "ja_JP@currency=JPY")
+        let record = #"{"alpha2":"JP","alpha3":"JPN","storefront_id":143462,"name":"Japan","currency":"JPY","languages":["ja","en-US"],"price_locale":"ja_JP@currency=JPY"}"#
+        expectBytes(try runStorePrice(["storefronts", "143462", "--format", "json"]).output, "[\n" + record + "\n]\n")
+        expectBytes(try runStorePrice(["storefronts", "143462", "--format", "jsonl"]).output, record + "\n")
+    }
+
+    /// One vocabulary: JSON keys, CSV columns and table headers are the same names in every format.
+    @Test(arguments: [["storefronts"], ["accounts"], ["sandbox-schedule", "--period", "P1W", "--start", "2026-11-22T09:00:00Z"]])
+    func everyFormatNamesTheFieldsAlike(_ command: [String]) throws {
+        let csv = try runStorePrice(command + ["--format", "csv"]).output
+        let header = csv.prefix { $0 != "\n" }.split(separator: ",").map(String.init)
+        let table = try runStorePrice(command + ["--format", "table"]).output.split(separator: "\n")
+            .first { $0.hasPrefix(header[0].uppercased()) }.map(String.init) ?? ""
+        let json = try runStorePrice(command + ["--format", "json"]).standardOutput
+        let objects = try #require(try JSONSerialization.jsonObject(with: json) as? [[String: Any]])
+        let lines = try runStorePrice(command + ["--format", "jsonl"]).output.split(separator: "\n")
+        #expect(lines.count == objects.count && objects.count == csv.split(separator: "\n").count - 1)
+        for key in objects[0].keys {
+            #expect(header.contains(key), "\(command): JSON key \(key) is not a CSV column \(header)")
+            // An accounts table leaves out the long descriptions.
+            if key != "description" {
+                #expect(table.contains(key.uppercased().replacingOccurrences(of: "_", with: " ")), "\(command): \(key) not in \(table)")
+            }
+            #expect(lines[0].contains("\"\(key)\":"), "\(command): \(key)")
+        }
     }
 
     @Test func listsAccounts() throws {
         let run = try runStorePrice(["accounts", "--format", "csv"])
         #expect(run.status == 0)
         let lines = run.output.split(separator: "\n")
-        #expect(lines[0] == "name,email,storefront,currency,store_language,device_locale,price_locale")
-        #expect(lines.contains("usa-en-gb-device,sandbox+usa-en-gb-device@example.com,USA,USD,,en_GB,en_US@currency=USD"))
-        #expect(lines.contains("can-fr,sandbox+can-fr@example.com,CAN,CAD,fr,,fr_CA@currency=CAD"))
+        #expect(lines[0] == "name,email,storefront,store_language,device_locale,description,currency,price_locale")
+        #expect(lines.contains("usa,sandbox+usa@example.com,USA,,,,USD,en_US@currency=USD"))
+        #expect(lines.contains(
+            "can-fr,sandbox+can-fr@example.com,CAN,fr,,A Canadian-store tester whose store language is French: prices in fr_CA with CAD.,CAD,fr_CA@currency=CAD"))
         #expect(lines.count == 1 + 181)
     }
 
@@ -74,7 +96,7 @@ import Testing
         let list = try runStorePrice(["accounts", "--accounts", file.path, "--format", "json"])
         expectBytes(list.output, """
             [
-              {"name": "qa", "email": "qa@example.com", "storefront": "TUR"}
+            {"name":"qa","email":"qa@example.com","storefront":"TUR","store_language":null,"device_locale":null,"description":null}
             ]
 
             """)
@@ -148,7 +170,7 @@ import Testing
     @Test func theJSONListingIsAnAccountsFileThatReadsBackTheSame() throws {
         let exported = try runStorePrice(["accounts", "--format", "json"])
         #expect(exported.status == 0)
-        #expect(exported.output.contains(#"{"name": "can-fr", "email": "sandbox+can-fr@example.com", "storefront": "CAN", "storeLanguage": "fr", "description": "#))
+        #expect(exported.output.contains(#"{"name":"can-fr","email":"sandbox+can-fr@example.com","storefront":"CAN","store_language":"fr","device_locale":null,"description":"#))
         let directory = try temporaryDirectory()
         let file = directory.appendingPathComponent("testers.json")
         try Data(exported.output.utf8).write(to: file)

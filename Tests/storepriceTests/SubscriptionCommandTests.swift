@@ -63,19 +63,21 @@ import Testing
         #expect(run.status == 0, "\(run.error)")
         expectBytes(run.output, """
             P1Y renews every hour in the sandbox; 3 renewals, then it expires.
-            #  EVENT       AT (UTC)
-            0  purchase    2026-11-22T09:00:00Z
-            1  renewal     2026-11-22T10:00:00Z
-            2  renewal     2026-11-22T11:00:00Z
-            3  renewal     2026-11-22T12:00:00Z
-            4  expiration  2026-11-22T13:00:00Z
+            NUMBER  EVENT       AT
+            0       purchase    2026-11-22T09:00:00Z
+            1       renewal     2026-11-22T10:00:00Z
+            2       renewal     2026-11-22T11:00:00Z
+            3       renewal     2026-11-22T12:00:00Z
+            4       expiration  2026-11-22T13:00:00Z
 
             """)
+        let csv = try runStorePrice(["sandbox-schedule", "--period", "P1Y", "--start", "2026-11-22T09:00:00Z", "--renewals", "1", "--format", "csv"])
+        expectBytes(csv.output, "number,event,at\n0,purchase,2026-11-22T09:00:00Z\n1,renewal,2026-11-22T10:00:00Z\n2,expiration,2026-11-22T11:00:00Z\n")
         let monthly = try runStorePrice(["sandbox-schedule", "--period", "P1M", "--start", "2026-11-22T09:00:00Z"])
         let lines = monthly.output.split(separator: "\n")
         #expect(lines.count == 16)
         expectBytes(String(lines[0]), "P1M renews every 5 minutes in the sandbox; 12 renewals, then it expires.")
-        expectBytes(String(lines[15]), "13  expiration  2026-11-22T10:05:00Z")
+        expectBytes(String(lines[15]), "13      expiration  2026-11-22T10:05:00Z")
 
         let offerOnly = try runStorePrice(["sandbox-schedule", "--period", "P3D"])
         #expect(offerOnly.status == 65)

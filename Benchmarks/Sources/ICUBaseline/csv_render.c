@@ -1,5 +1,5 @@
 // The plain C + ICU program that `storeprice render` is measured against: a CSV catalog
-// (product_id,storefront,price, each product's rows together) in, every product rendered for
+// (product,storefront,price, each product's rows together) in, every product rendered for
 // every target, JSON Lines or CSV out, byte-identical to storeprice's output for the benchmark
 // catalog. Single-threaded and written for speed, as a careful C programmer would:
 //

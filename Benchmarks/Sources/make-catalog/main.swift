@@ -1,4 +1,4 @@
-// Writes the benchmark catalog as CSV (product_id,storefront,price) to standard output.
+// Writes the benchmark catalog as CSV (product,storefront,price) to standard output.
 //
 //   swift run --package-path Benchmarks -c release make-catalog 10000 > /tmp/catalog.csv
 //   swift run --package-path Benchmarks -c release make-catalog 10000 --distinct > /tmp/cold.csv
@@ -8,7 +8,7 @@ import StorePrice
 let arguments = CommandLine.arguments.dropFirst()
 let count = arguments.first.flatMap { Int($0) } ?? 10_000
 let workload = try Workload(products: count, distinct: arguments.contains("--distinct"))
-var out = "product_id,storefront,price\n"
+var out = "product,storefront,price\n"
 for product in workload.products {
     for storefront in workload.storefronts {
         if let price = product.prices[storefront.id] {

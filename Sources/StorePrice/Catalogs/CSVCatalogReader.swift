@@ -6,12 +6,12 @@ import Musl
 import Darwin
 #endif
 
-/// Streams a CSV catalog: a header `product_id,storefront,price` (in any order) and one row per price.
+/// Streams a CSV catalog: a header `product,storefront,price` (in any order) and one row per price.
 ///
 /// The rows of one product must be together; a product that appears again after another is an
 /// error, as is a second price for the same storefront. Fields may be quoted (RFC 4180, within a line).
 final class CSVCatalogReader: CatalogSource {
-    static let columns = ["product_id", "storefront", "price"]
+    static let columns = ["product", "storefront", "price"]
 
     private var lines: LineReader
     private var columnIndex: (product: Int, storefront: Int, price: Int) = (0, 1, 2)
@@ -24,24 +24,25 @@ final class CSVCatalogReader: CatalogSource {
     init(path: String) throws(StorePriceError) {
         lines = try LineReader(path: path)
         guard let header = try lines.nextLine() else {
-            throw .invalidCatalog(source: path, line: 1, field: nil, reason: "empty; expected the header product_id,storefront,price")
+            throw .invalidCatalog(source: path, line: 1, field: nil, reason: "empty; expected the header product,storefront,price")
         }
         columnIndex = try Self.columns(header: header, source: path)
     }
 
-    /// Where the header puts each column: `product_id`, `storefront` and `price`, in any order.
+    /// Where the header puts each column: `product`, `storefront` and `price`, in any order.
     static func columns(header: String, source: String) throws(StorePriceError)
         -> (product: Int, storefront: Int, price: Int)
     {
-        let names = try fields(header, source: source, line: 1).map { $0.lowercased() }
+        // `product_id` is the column's name in StorePrice 0.1.0, read as `product`.
+        let names = try fields(header, source: source, line: 1).map { $0.lowercased() == "product_id" ? "product" : $0.lowercased() }
         guard Set(names) == Set(columns), names.count == 3 else {
             // The line is not quoted: a file that is not a catalog may hold anything, secrets included.
             throw .invalidCatalog(
                 source: source, line: 1, field: nil,
-                reason: "the first line is not the header product_id,storefront,price (columns in any order)")
+                reason: "the first line is not the header product,storefront,price (columns in any order)")
         }
         return (
-            names.firstIndex(of: "product_id") ?? 0, names.firstIndex(of: "storefront") ?? 1,
+            names.firstIndex(of: "product") ?? 0, names.firstIndex(of: "storefront") ?? 1,
             names.firstIndex(of: "price") ?? 2
         )
     }
@@ -64,7 +65,7 @@ final class CSVCatalogReader: CatalogSource {
             }
             let id = fields[columnIndex.product]
             guard !id.isEmpty else {
-                throw .invalidCatalog(source: lines.path, line: number, field: "product_id", reason: "empty")
+                throw .invalidCatalog(source: lines.path, line: number, field: "product", reason: "empty")
             }
             let storefront = try storefronts.storefront(
                 fields[columnIndex.storefront], source: lines.path, line: number, field: "storefront")

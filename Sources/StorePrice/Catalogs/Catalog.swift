@@ -14,7 +14,7 @@ public protocol CatalogSource {
 
 /// The catalog file formats StorePrice reads.
 public enum CatalogFormat: String, Sendable, CaseIterable {
-    /// CSV with the header `product_id,storefront,price`; each product's rows together.
+    /// CSV with the header `product,storefront,price`; each product's rows together.
     case csv
     /// JSON Lines, one product per line:
     /// `{"id":"com.example.level1","prices":{"USA":"0.99"},"title":{"en":"Level 1"}}`.

@@ -17,7 +17,7 @@ enum JSONDuplicateKeys {
         "the key '\(path.escapedForMessage)' \(reason)"
     }
 
-    /// The path of the first repeated key, such as `prices.USA` or `promotionalOffers[0].id`, or
+    /// The path of the first repeated key, such as `prices.USA` or `promotional_offers[0].id`, or
     /// nil when every object's keys are distinct.
     static func firstRepeatedKey(in text: String) -> String? {
         scan(text).repeated

@@ -15,17 +15,18 @@ import Foundation
 /// map language tags to text. Blank lines are skipped.
 ///
 /// An auto-renewable subscription adds its `period` and, optionally, offers, each with a
-/// `paymentMode` (`free`, `payAsYouGo`, `payUpFront`), a `period`, a `periodCount` (default 1) and
-/// `prices` per storefront (none for a free trial):
+/// `payment_mode` (`free`, `payAsYouGo`, `payUpFront`), a `period`, a `period_count` (default 1)
+/// and `prices` per storefront (none for a free trial):
 ///
 /// ```json
 /// {"id":"com.example.pro.monthly","prices":{"USA":"4.99"},"period":"P1M",
-///  "introductoryOffer":{"paymentMode":"payAsYouGo","period":"P1M","periodCount":3,"prices":{"USA":"0.99"}},
-///  "promotionalOffers":[{"id":"winback","paymentMode":"free","period":"P1M"}]}
+///  "introductory_offer":{"payment_mode":"payAsYouGo","period":"P1M","period_count":3,"prices":{"USA":"0.99"}},
+///  "promotional_offers":[{"id":"winback","payment_mode":"free","period":"P1M"}]}
 /// ```
 ///
-/// `offerCodes` and `winBackOffers` are arrays of offers in the same form; a promotional or
-/// win-back offer needs its `id`.
+/// `offer_codes` and `win_back_offers` are arrays of offers in the same form; a promotional or
+/// win-back offer needs its `id`. Keys are snake_case, as in every StorePrice file and output;
+/// an unknown key, such as a camelCase one from StorePrice 0.1.0, is an error naming it.
 final class JSONLinesCatalogReader: CatalogSource {
     private var lines: LineReader
     private var storefronts = StorefrontCodes()
@@ -41,8 +42,17 @@ final class JSONLinesCatalogReader: CatalogSource {
 
     /// The fields a line may have.
     static let fields = [
-        "id", "prices", "title", "description", "period", "introductoryOffer", "promotionalOffers", "offerCodes",
-        "winBackOffers",
+        "id", "prices", "title", "description", "period", "introductory_offer", "promotional_offers", "offer_codes",
+        "win_back_offers",
+    ]
+
+    /// The fields an offer may have.
+    static let offerFields = ["id", "payment_mode", "period", "period_count", "prices"]
+
+    /// Keys of StorePrice 0.1.0, before every file and output used snake_case.
+    static let renamedFields = [
+        "introductoryOffer": "introductory_offer", "promotionalOffers": "promotional_offers", "offerCodes": "offer_codes",
+        "winBackOffers": "win_back_offers", "paymentMode": "payment_mode", "periodCount": "period_count",
     ]
 
     private struct Line: Decodable {
@@ -55,6 +65,14 @@ final class JSONLinesCatalogReader: CatalogSource {
         var promotionalOffers: [Offer]?
         var offerCodes: [Offer]?
         var winBackOffers: [Offer]?
+
+        private enum CodingKeys: String, CodingKey {
+            case id, prices, title, description, period
+            case introductoryOffer = "introductory_offer"
+            case promotionalOffers = "promotional_offers"
+            case offerCodes = "offer_codes"
+            case winBackOffers = "win_back_offers"
+        }
     }
 
     private struct Offer: Decodable {
@@ -63,6 +81,26 @@ final class JSONLinesCatalogReader: CatalogSource {
         var period: String?
         var periodCount: Int?
         var prices: [String: FieldValue]?
+        /// Every key the offer has, known or not, sorted.
+        var keys: [String]
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            keys = container.allKeys.map(\.stringValue).sorted()
+            id = try container.decodeIfPresent(String.self, forKey: Key("id"))
+            paymentMode = try container.decodeIfPresent(String.self, forKey: Key("payment_mode"))
+            period = try container.decodeIfPresent(String.self, forKey: Key("period"))
+            periodCount = try container.decodeIfPresent(Int.self, forKey: Key("period_count"))
+            prices = try container.decodeIfPresent([String: FieldValue].self, forKey: Key("prices"))
+        }
+
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(_ name: String) { stringValue = name }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
     }
 
     func nextProduct() throws(StorePriceError) -> Product? {
@@ -82,12 +120,13 @@ final class JSONLinesCatalogReader: CatalogSource {
                     source: source, line: number, field: repeated,
                     reason: JSONDuplicateKeys.reason)
             }
-            // An unknown key is most likely a misspelt one (winbackOffers for winBackOffers), whose
+            // An unknown key is most likely a misspelt one (winback_offers for win_back_offers), whose
             // data would otherwise be dropped without a word.
             if let unknown = keys.topLevelKeys.first(where: { !Self.fields.contains($0) }) {
                 throw .invalidCatalog(
                     source: source, line: number, field: unknown,
-                    reason: "unknown field; a line has \(Self.fields.joined(separator: ", "))")
+                    reason: Self.renamedFields[unknown].map { "unknown field; it is now '\($0)', as every StorePrice file names fields in snake_case" }
+                        ?? "unknown field; a line has \(Self.fields.joined(separator: ", "))")
             }
             guard case .string(let id)? = line.id, !id.isEmpty else {
                 throw .invalidCatalog(source: source, line: number, field: "id", reason: "missing; expected a product ID string")
@@ -129,6 +168,12 @@ final class JSONLinesCatalogReader: CatalogSource {
             .invalidCatalog(source: source, line: number, field: field, reason: reason)
         }
         func fields(_ offer: Offer, field: String) throws(StorePriceError) -> OfferFields {
+            if let unknown = offer.keys.first(where: { !Self.offerFields.contains($0) }) {
+                throw fail(
+                    "\(field).\(unknown)",
+                    Self.renamedFields[unknown].map { "unknown field; it is now '\($0)', as every StorePrice file names fields in snake_case" }
+                        ?? "unknown field; an offer has \(Self.offerFields.joined(separator: ", "))")
+            }
             var made: [Int: Price] = [:]
             var places: [Int: ProductOrigin.PriceSource] = [:]
             for code in (offer.prices ?? [:]).keys.sorted() {
@@ -155,15 +200,15 @@ final class JSONLinesCatalogReader: CatalogSource {
             return OfferList(kind: kind, key: key, single: single, offers: read)
         }
         let introductory = try list(
-            line.introductoryOffer.map { [$0] }, kind: .introductory, key: "introductoryOffer", single: true)
+            line.introductoryOffer.map { [$0] }, kind: .introductory, key: "introductory_offer", single: true)
         return try SubscriptionTerms.read(
             period: line.period,
             offers: [
-                introductory, try list(line.promotionalOffers, kind: .promotional, key: "promotionalOffers"),
-                try list(line.offerCodes, kind: .offerCode, key: "offerCodes"),
-                try list(line.winBackOffers, kind: .winBack, key: "winBackOffers"),
+                introductory, try list(line.promotionalOffers, kind: .promotional, key: "promotional_offers"),
+                try list(line.offerCodes, kind: .offerCode, key: "offer_codes"),
+                try list(line.winBackOffers, kind: .winBack, key: "win_back_offers"),
             ],
-            keys: ("period", "period", "id"), required: false, fail: fail)
+            keys: ("period", "period", "id", "payment_mode"), required: false, fail: fail)
     }
 
     private func texts(_ fields: [String: FieldValue]?, field: String, line: Int) throws(StorePriceError) -> [String: String] {

@@ -222,7 +222,7 @@ public struct StoreKitConfiguration: Sendable {
                 try list(entry.codeOffers, kind: .offerCode, key: "codeOffers"),
                 try list(entry.winbackOffers, kind: .winBack, key: "winbackOffers"),
             ],
-            billingPlans: plans, planTypes: planTypes, keys: ("recurringSubscriptionPeriod", "subscriptionPeriod", "offerID"),
+            billingPlans: plans, planTypes: planTypes, keys: ("recurringSubscriptionPeriod", "subscriptionPeriod", "offerID", "paymentMode"),
             required: true, paidWithoutPrice: true, fail: fail)
     }
 

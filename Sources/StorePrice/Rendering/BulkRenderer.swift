@@ -80,7 +80,7 @@ public struct BulkRenderer: Sendable {
         self.rawCSV = rawCSV
     }
 
-    /// Renders a CSV catalog (header `product_id,storefront,price`, each product's rows together),
+    /// Renders a CSV catalog (header `product,storefront,price`, each product's rows together),
     /// handing the encoded rows to `write` in order, a chunk at a time.
     ///
     /// - Parameters:

@@ -27,7 +27,7 @@ final class CSVChunkReader {
     var totalBytes: Int? { file.size }
     private var path: String { file.path }
 
-    /// Reads and checks the header line: `product_id,storefront,price` in any order.
+    /// Reads and checks the header line: `product,storefront,price` in any order.
     func readHeader() throws(StorePriceError) -> (product: Int, storefront: Int, price: Int) {
         let limit = LineReader.maximumLineLength + 4
         var newline: Int?
@@ -38,7 +38,7 @@ final class CSVChunkReader {
             try fill(&pending, upTo: pending.count + (1 << 16))
         }
         guard pending.count > 0 else {
-            throw .invalidCatalog(source: path, line: 1, field: nil, reason: "empty; expected the header product_id,storefront,price")
+            throw .invalidCatalog(source: path, line: 1, field: nil, reason: "empty; expected the header product,storefront,price")
         }
         let lineEnd = newline ?? pending.count
         var from = 0

@@ -203,7 +203,7 @@ struct CSVChunkRenderer: ~Copyable {
                 code = Self.field(fields, columns.storefront)
                 amount = Self.field(fields, columns.price)
             }
-            guard id.count > 0 else { return fail(&chunk, line, "product_id", "empty") }
+            guard id.count > 0 else { return fail(&chunk, line, "product", "empty") }
 
             var storefront = fastStorefrontIndex(code.buffer)
             if storefront < 0 {

@@ -382,7 +382,7 @@ public struct CatalogRenderer: Sendable {
             // how to show.
             logger.debug(
                 "invalid product",
-                metadata: ["product_id": "\(invalid.productID)", "reason": "\(invalid.reasonDescription)"])
+                metadata: ["product": "\(invalid.productID)", "reason": "\(invalid.reasonDescription)"])
         }
         return report
     }

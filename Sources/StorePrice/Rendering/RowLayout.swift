@@ -23,7 +23,7 @@ package struct RowLayout: Sendable {
 
     /// The CSV header line, newline included.
     package static let csvHeader = Array(
-        "product_id,storefront,account,price_locale,amount,formatted,title,period,price_per_period,offer,offer_terms,offers,billing_plans\n"
+        "product,storefront,account,price_locale,amount,formatted,title,period,price_per_period,offer,offer_terms,offers,billing_plans\n"
             .utf8)
 
     init(format: BulkRenderer.Format, targets: [RenderTarget], escapeNonASCII: Bool, rawCSV: Bool) {

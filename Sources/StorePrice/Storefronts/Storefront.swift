@@ -77,7 +77,9 @@ public struct Storefront: Hashable, Sendable, Identifiable, CustomStringConverti
 
 extension Storefront: Decodable {
     private enum CodingKeys: String, CodingKey {
-        case id, alpha2, alpha3, name, currency, languages, priceLocale, note
+        case alpha2, alpha3, name, currency, languages, note
+        case id = "storefront_id"
+        case priceLocale = "price_locale"
     }
 
     public init(from decoder: any Decoder) throws {

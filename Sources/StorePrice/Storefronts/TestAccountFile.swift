@@ -11,13 +11,13 @@ public import Foundation
 /// ```json
 /// [
 ///   {"name": "usa", "email": "sandbox+usa@example.com", "storefront": "USA"},
-///   {"name": "can-fr", "email": "sandbox+can-fr@example.com", "storefront": "CAN", "storeLanguage": "fr"},
-///   {"name": "usa-en-gb-device", "email": "sandbox+gb@example.com", "storefront": "USA", "deviceLocale": "en_GB"}
+///   {"name": "can-fr", "email": "sandbox+can-fr@example.com", "storefront": "CAN", "store_language": "fr"},
+///   {"name": "usa-en-gb-device", "email": "sandbox+gb@example.com", "storefront": "USA", "device_locale": "en_GB"}
 /// ]
 /// ```
 ///
 /// `name`, `email` and `storefront` (numeric ID, alpha-3 or alpha-2) are required;
-/// `storeLanguage`, `deviceLocale` and `description` are optional. Any other field is refused, and
+/// `store_language`, `device_locale` and `description` are optional. Any other field is refused, and
 /// a field that looks like a secret (`password`, `token`, `apiKey`, …) is refused with a reason:
 /// an accounts file is shared and committed, so it never holds credentials.
 ///
@@ -95,7 +95,9 @@ public struct TestAccountFile: Sendable {
 
     // MARK: Fields
 
-    static let knownFields: Set<String> = ["name", "email", "storefront", "storeLanguage", "deviceLocale", "description"]
+    static let knownFields: Set<String> = ["name", "email", "storefront", "store_language", "device_locale", "description"]
+    /// Field names of StorePrice 0.1.0, before every file and output used snake_case.
+    static let renamedFields = ["storeLanguage": "store_language", "deviceLocale": "device_locale"]
     static let secretWords = ["password", "passwd", "passcode", "secret", "token", "apikey", "privatekey", "credential"]
 
     private static func account(from fields: [String: FieldValue], entry: Int, source: String)
@@ -109,6 +111,11 @@ public struct TestAccountFile: Sendable {
                     source: source, entry: entry, name: name,
                     reason: "has a '\(key.escapedForMessage)' field; an accounts file never holds passwords or other secrets "
                         + "(keep them in a keychain or your CI's secret store)")
+            }
+            if let renamed = renamedFields[key] {
+                throw .invalidAccounts(
+                    source: source, entry: entry, name: name,
+                    reason: "unknown field '\(key)'; it is now '\(renamed)', as every StorePrice file and output names fields in snake_case")
             }
             guard knownFields.contains(key) else {
                 throw .invalidAccounts(
@@ -133,8 +140,8 @@ public struct TestAccountFile: Sendable {
                 name: accountName,
                 email: email,
                 storefront: Storefront(storefrontCode),
-                storeLanguage: fields["storeLanguage"]?.string,
-                deviceLocale: fields["deviceLocale"]?.string,
+                storeLanguage: fields["store_language"]?.string,
+                deviceLocale: fields["device_locale"]?.string,
                 summary: fields["description"]?.string)
         } catch {
             let reason: String

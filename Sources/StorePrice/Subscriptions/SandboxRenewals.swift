@@ -105,6 +105,12 @@ public enum SandboxRenewals {
         var note: String
         var renewalCap: Int
         var renewalSeconds: [String: Int]
+
+        private enum CodingKeys: String, CodingKey {
+            case source, note
+            case renewalCap = "renewal_cap"
+            case renewalSeconds = "renewal_seconds"
+        }
     }
 
     private static let data: File = {

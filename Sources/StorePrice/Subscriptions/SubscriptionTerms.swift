@@ -227,7 +227,7 @@ extension SubscriptionTerms {
     ///
     /// - Parameters:
     ///   - offers: the entry's offer lists; promotional and win-back offers need IDs.
-    ///   - keys: the file's own names for the period, an offer's period and an offer's ID, so that
+    ///   - keys: the file's own names for the period, an offer's period, ID and payment mode, so that
     ///     errors name fields as the file does.
     ///   - required: whether the entry must be a subscription; otherwise an entry without a
     ///     period and offers is not one, and nil is returned.
@@ -235,7 +235,7 @@ extension SubscriptionTerms {
     ///   - fail: makes the error for a field and a reason.
     static func read(
         period: String?, offers lists: [OfferList], billingPlans: [BillingPlan] = [], planTypes: Set<String> = [],
-        keys: (period: String, offerPeriod: String, id: String), required: Bool, paidWithoutPrice: Bool = false,
+        keys: (period: String, offerPeriod: String, id: String, paymentMode: String), required: Bool, paidWithoutPrice: Bool = false,
         fail: (String, String) -> StorePriceError
     ) throws(StorePriceError) -> SubscriptionTerms? {
         guard let periodText = period else {
@@ -269,7 +269,7 @@ extension SubscriptionTerms {
                         "'\(plan.escapedForMessage)' is none of this subscription's billingPlans (\(planTypes.sorted().joined(separator: ", ")))")
                 }
                 guard let mode = fields.paymentMode else {
-                    throw fail("\(field).paymentMode", "missing; free, payAsYouGo or payUpFront")
+                    throw fail("\(field).\(keys.paymentMode)", "missing; free, payAsYouGo or payUpFront")
                 }
                 guard let periodText = fields.period else { throw fail("\(field).\(keys.offerPeriod)", "missing; such as P1W") }
                 do {

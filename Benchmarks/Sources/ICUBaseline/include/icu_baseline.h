@@ -17,7 +17,7 @@ int32_t icu_baseline_format(void *formatter, void *result, const char *decimal, 
 /// Opens a result object (not thread-safe: one per thread).
 void *icu_baseline_open_result(void);
 
-/// Renders a CSV catalog (product_id,storefront,price) for every target, as `storeprice render`
+/// Renders a CSV catalog (product,storefront,price) for every target, as `storeprice render`
 /// does, into `out_fd`: JSON Lines, or CSV when `csv` is nonzero (without the header line).
 /// Target `i` has an upper-case alpha-3 code, a price locale and an ISO 4217 currency. Returns 0,
 /// or -1 on failure.
