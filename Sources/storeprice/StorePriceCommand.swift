@@ -38,6 +38,16 @@ struct StorePriceCommand: ParsableCommand {
         // A file past `ulimit -f` is a failed write (EFBIG), reported, not a signal that kills the
         // run and leaves its temporary file.
         signal(SIGXFSZ, SIG_IGN)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let unknown = unknownSubcommand(arguments) {
+            let names = subcommandNames
+            let near = closestMatches(to: unknown, in: names)
+            Console.toStandardError(
+                shown("Error: Unknown command '\(unknown)'." + (near.isEmpty ? "" : " Did you mean '\(near[0])'?"))
+                    + "\nUsage: storeprice <subcommand>; the subcommands are " + names.joined(separator: ", ")
+                    + ".\n  See 'storeprice --help' for more information.\n")
+            exit(withError: ExitCode.validationFailure)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -62,6 +72,19 @@ struct StorePriceCommand: ParsableCommand {
             if !message.isEmpty { Console.toStandardError(Self.shown(message) + "\n") }
             exit(withError: code)
         }
+    }
+
+    /// The first argument when it names no subcommand (`storeprice rendr x`): argument-parser
+    /// would only say that the arguments were unexpected.
+    static func unknownSubcommand(_ arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        return (subcommandNames + ["help"]).contains(first) ? nil : first
+    }
+
+    /// The subcommands' names: their own, or their type's name in lower case, as argument-parser
+    /// derives it.
+    static var subcommandNames: [String] {
+        configuration.subcommands.map { $0.configuration.commandName ?? String(describing: $0).lowercased() }
     }
 
     /// A usage message as printed: control and bidi-control characters escaped, and each quoted

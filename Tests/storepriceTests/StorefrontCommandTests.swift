@@ -193,3 +193,28 @@ import Testing
         }
     }
 }
+
+@Suite struct UnknownSubcommandTests {
+    @Test(arguments: [
+        ("rendr", "Error: Unknown command 'rendr'. Did you mean 'render'?\n"),
+        ("acounts", "Error: Unknown command 'acounts'. Did you mean 'accounts'?\n"),
+        ("sandbox", "Error: Unknown command 'sandbox'. Did you mean 'sandbox-schedule'?\n"),
+        ("zzzz\u{1B}[2J", "Error: Unknown command 'zzzz\\u{001B}[2J'.\n"),
+    ])
+    func suggestsTheNearestSubcommand(_ typed: String, _ first: String) throws {
+        let run = try runStorePrice([typed, "x"])
+        #expect(run.status == 64)
+        expectBytes(run.error, first + """
+            Usage: storeprice <subcommand>; the subcommands are format, render, snapshot, verify, storefronts, accounts, sandbox-schedule.
+              See 'storeprice --help' for more information.
+
+            """)
+    }
+
+    @Test func everySubcommandStillRuns() throws {
+        for name in ["format", "render", "snapshot", "verify", "storefronts", "accounts", "sandbox-schedule", "help"] {
+            let run = try runStorePrice([name, "--help"])
+            #expect(run.status == 0, "\(name): \(run.error)")
+        }
+    }
+}

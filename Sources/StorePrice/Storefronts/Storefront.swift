@@ -150,7 +150,7 @@ final class StorefrontTable: Sendable {
 
 /// Up to three of `candidates` closest to `text`: those it begins, else those at the smallest edit
 /// distance (within a third of its length, at least 2), those sharing its first letter first.
-func closestMatches(to text: String, in candidates: [String]) -> [String] {
+package func closestMatches(to text: String, in candidates: [String]) -> [String] {
     guard !text.isEmpty else { return [] }
     let extending = candidates.filter { $0.hasPrefix(text) }.sorted()
     if !extending.isEmpty { return Array(extending.prefix(3)) }
