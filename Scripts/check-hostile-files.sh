@@ -20,7 +20,7 @@ python3 - "$work" <<'PY'
 import sys
 work = sys.argv[1]
 filler = "x" * (100 << 20)
-open(f"{work}/long.jsonl", "w").write('{"id":"a","prices":{"USA":"0.99"},"title":{"en":"' + filler + '"}}\n')
+open(f"{work}/long.jsonl", "w").write('{"product":"a","prices":{"USA":"0.99"},"title":{"en":"' + filler + '"}}\n')
 open(f"{work}/long.csv", "w").write("product,storefront,price\na" + filler + ",USA,0.99\n")
 open(f"{work}/long.storekit", "w").write('{"products":[{"productID":"' + filler + '"}]}')
 open(f"{work}/long.batch", "w").write("en_US@currency=USD\t" + "1" * (100 << 20) + "\n")

@@ -80,6 +80,11 @@ struct OutputBuffer: ~Copyable {
 
     mutating func endLine() {
         bytes.append(UInt8(ascii: "\n"))
+        endRow()
+    }
+
+    /// Ends a record: what is buffered is written once there is enough of it.
+    mutating func endRow() {
         if bytes.count >= threshold { flush() }
     }
 

@@ -90,22 +90,22 @@ enum Listing {
         return width
     }
 
-    /// Records in `format`: `columns` name each row's values, in order. The text ends without a
-    /// newline (tables, CSV and JSON Lines) or with the closing bracket (JSON).
+    /// Records in `format`: `columns` name each row's values, in order. Every line ends with a
+    /// newline; JSON Lines with no records is no text at all.
     static func records(_ columns: [String], rows: [[ListedValue]], format: OutputFormat, rawCSV: Bool = false) -> String {
         switch format {
         case .table:
             return table(
                 header: columns.map { $0.uppercased().replacingOccurrences(of: "_", with: " ") },
-                rows: rows.map { $0.map { $0.cell(separator: ",") } })
+                rows: rows.map { $0.map { $0.cell(separator: ";") } }) + "\n"
         case .csv:
-            return csv(header: columns, rows: rows.map { $0.map { $0.cell(separator: ";") } }, raw: rawCSV)
+            return csv(header: columns, rows: rows.map { $0.map { $0.cell(separator: ";") } }, raw: rawCSV) + "\n"
         case .json, .jsonl:
             let objects = rows.map { row in
                 "{" + zip(columns, row).map { JSONText.quote($0.0) + ":" + $0.1.json }.joined(separator: ",") + "}"
             }
-            if format == .jsonl { return objects.joined(separator: "\n") }
-            return objects.isEmpty ? "[]" : "[\n" + objects.joined(separator: ",\n") + "\n]"
+            if format == .jsonl { return objects.map { $0 + "\n" }.joined() }
+            return objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n"
         }
     }
 

@@ -151,7 +151,7 @@ struct RowWriter {
                 } else {
                     output.append(bytes: Self.jsonNoSubscription)
                 }
-                if format == .jsonl { output.endLine() }
+                if format == .jsonl { output.endLine() } else { output.endRow() }
             case .csv:
                 appendCSV(text: rows.productID(at: position), to: &output)
                 output.append(bytes: fragment(for: rows.target(at: position), index: rows.targetIndex(at: position)))

@@ -52,7 +52,7 @@ extension StorePriceCommand {
                     Self.fileRecord($0).prefix(kept) + [.text($0.storefront.currency.code), .text($0.priceLocale.identifier)]
                 }
             }
-            try Console.output(Listing.records(columns, rows: rows, format: format, rawCSV: rawCSV))
+            try Console.output(text: Listing.records(columns, rows: rows, format: format, rawCSV: rawCSV))
         }
 
         /// The fields of an accounts file, in every format.

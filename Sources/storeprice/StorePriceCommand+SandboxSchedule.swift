@@ -57,7 +57,7 @@ extension StorePriceCommand {
             let rows: [[ListedValue]] = schedule.events.map { event in
                 [.number(event.number), .text(event.kind.rawValue), .text(event.date.formatted(.iso8601))]
             }
-            try Console.output(Listing.records(["number", "event", "at"], rows: rows, format: format))
+            try Console.output(text: Listing.records(["number", "event", "at"], rows: rows, format: format))
         }
 
         static func describe(seconds: Int) -> String {

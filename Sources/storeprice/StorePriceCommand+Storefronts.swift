@@ -29,7 +29,7 @@ extension StorePriceCommand {
 
         func run() throws {
             let storefronts = try storefront.map { [try Storefront($0)] } ?? Storefront.all
-            try Console.output(Listing.records(Self.columns, rows: storefronts.map(Self.record), format: format))
+            try Console.output(text: Listing.records(Self.columns, rows: storefronts.map(Self.record), format: format))
         }
 
         /// The names of a storefront's fields, in every format.

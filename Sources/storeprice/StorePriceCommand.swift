@@ -38,12 +38,11 @@ struct StorePriceCommand: ParsableCommand {
         // A file past `ulimit -f` is a failed write (EFBIG), reported, not a signal that kills the
         // run and leaves its temporary file.
         signal(SIGXFSZ, SIG_IGN)
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        if let unknown = unknownSubcommand(arguments) {
+        if let unknown = unknownSubcommand(Array(CommandLine.arguments.dropFirst())) {
             let names = subcommandNames
-            let near = closestMatches(to: unknown, in: names)
+            let near = closestMatches(to: unknown.lowercased(), in: names)
             Console.toStandardError(
-                shown("Error: Unknown command '\(unknown)'." + (near.isEmpty ? "" : " Did you mean '\(near[0])'?"))
+                shown("Error: Unknown command '\(unknown.escapedForMessage)'." + (near.isEmpty ? "" : " Did you mean '\(near[0])'?"))
                     + "\nUsage: storeprice <subcommand>; the subcommands are " + names.joined(separator: ", ")
                     + ".\n  See 'storeprice --help' for more information.\n")
             exit(withError: ExitCode.validationFailure)
@@ -68,7 +67,7 @@ struct StorePriceCommand: ParsableCommand {
             // Help and --version print as argument-parser prints them.
             if code == .success { exit(withError: error) }
             // Usage errors quote what was typed: escaped and cut, as every other message.
-            let message = fullMessage(for: error)
+            let message = Self.withArgumentsEscaped(fullMessage(for: error), Array(CommandLine.arguments.dropFirst()))
             if !message.isEmpty { Console.toStandardError(Self.shown(message) + "\n") }
             exit(withError: code)
         }
@@ -77,7 +76,9 @@ struct StorePriceCommand: ParsableCommand {
     /// The first argument when it names no subcommand (`storeprice rendr x`): argument-parser
     /// would only say that the arguments were unexpected.
     static func unknownSubcommand(_ arguments: [String]) -> String? {
-        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        // `storeprice help rendr` is asked about the second argument.
+        let asked = arguments.first == "help" ? Array(arguments.dropFirst()) : arguments
+        guard let first = asked.first, !first.hasPrefix("-") else { return nil }
         return (subcommandNames + ["help"]).contains(first) ? nil : first
     }
 
@@ -87,26 +88,44 @@ struct StorePriceCommand: ParsableCommand {
         configuration.subcommands.map { $0.configuration.commandName ?? String(describing: $0).lowercased() }
     }
 
-    /// A usage message as printed: control and bidi-control characters escaped, and each quoted
-    /// value cut at 64 characters.
+    /// A message with every typed value that holds a control character or is long replaced by
+    /// its escaped, cut form, whatever quotes it holds: an apostrophe in a value cannot end its
+    /// quoting early and let the rest through.
+    static func withArgumentsEscaped(_ message: String, _ arguments: [String]) -> String {
+        var message = message
+        // `--format=VALUE` is quoted as VALUE.
+        let values = arguments + arguments.compactMap { argument in
+            argument.firstIndex(of: "=").map { String(argument[argument.index(after: $0)...]) }
+        }
+        for value in values.sorted(by: { $0.count > $1.count }) where value.count > 64 || value.contains(where: { character in
+            character.unicodeScalars.contains { $0.properties.generalCategory == .control || $0 == "'" }
+        }) {
+            message = message.replacingOccurrences(of: value, with: value.escapedForMessage.replacingOccurrences(of: "'", with: "\\u{0027}"))
+        }
+        return message
+    }
+
+    /// A usage message as printed: control and bidi-control characters escaped (a line break
+    /// inside a quoted value too, so no value can start a line of its own), each quoted value cut
+    /// at 64 characters, and each line at 600.
     static func shown(_ message: String) -> String {
-        message.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            var out = ""
-            var quoted = ""
-            var inQuote = false
-            for character in UnicodeEscaping.escapeForTerminal(String(line)) {
-                if character == "'" {
-                    if inQuote { out += quoted.count > 64 ? String(quoted.prefix(64)) + "…" : quoted }
-                    quoted = ""
-                    inQuote.toggle()
-                    out.append(character)
-                } else if inQuote {
-                    quoted.append(character)
-                } else {
-                    out.append(character)
-                }
+        var out = ""
+        var quoted = ""
+        var inQuote = false
+        func cut(_ text: String, _ limit: Int) -> String { text.count > limit ? String(text.prefix(limit)) + "…" : text }
+        for character in message {
+            if character == "'" {
+                if inQuote { out += cut(UnicodeEscaping.escapeForTerminal(quoted), 64) }
+                quoted = ""
+                inQuote.toggle()
+                out.append(character)
+            } else if inQuote {
+                quoted.append(character)
+            } else {
+                out += character == "\n" ? "\n" : UnicodeEscaping.escapeForTerminal(String(character))
             }
-            return out + (inQuote ? (quoted.count > 64 ? String(quoted.prefix(64)) + "…" : quoted) : "")
-        }.joined(separator: "\n")
+        }
+        if inQuote { out += cut(UnicodeEscaping.escapeForTerminal(quoted), 64) }
+        return out.split(separator: "\n", omittingEmptySubsequences: false).map { cut(String($0), 600) }.joined(separator: "\n")
     }
 }

@@ -18,6 +18,16 @@ import Testing
         return (bytes, report)
     }
 
+    /// No targets is no rows and no invalid products, as row by row, with any number of workers.
+    @Test(arguments: [1, 2])
+    func noTargetsRendersNothing(_ workers: Int) throws {
+        let path = try temporaryDirectory().appendingPathComponent("c.csv").path
+        try Data("product,storefront,price\na,ARE,3.99\nb,USA,0.99\n".utf8).write(to: URL(fileURLWithPath: path))
+        let run = try bulk(path, targets: [], workers: workers)
+        #expect(run.bytes.isEmpty && run.report.rows == 0 && run.report.invalidProducts.isEmpty)
+        #expect(try reference(path, targets: []).report.rows == 0)
+    }
+
     /// The row-by-row reference: the CSV reader and ``CatalogRenderer``, each row as the values
     /// JSON Lines must hold.
     func reference(

@@ -117,27 +117,29 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"id":"a","prices":{"USA":0.99}}"#,
+        (#"{"product":"a","prices":{"USA":0.99}}"#,
          "catalog 'c.jsonl', line 1, field 'prices.USA': expected decimal text such as \"0.99\"; JSON numbers lose digits in most tools"),
-        (#"{"prices":{"USA":"0.99"}}"#, "catalog 'c.jsonl', line 1, field 'id': missing; expected a product ID string"),
-        (#"{"id":"a"}"#, "catalog 'c.jsonl', line 1, field 'prices': missing; expected {\"USA\": \"0.99\", …}"),
-        ("{\"id\":\"a\",\"prices\":{\"USA\":\"0.99\"}}\n{\"id\":\"a\",\"prices\":{}}",
+        (#"{"prices":{"USA":"0.99"}}"#, "catalog 'c.jsonl', line 1, field 'product': missing; expected a product ID string"),
+        (#"{"product":"a"}"#, "catalog 'c.jsonl', line 1, field 'prices': missing; expected {\"USA\": \"0.99\", …}"),
+        ("{\"product\":\"a\",\"prices\":{\"USA\":\"0.99\"}}\n{\"product\":\"a\",\"prices\":{}}",
          "catalog 'c.jsonl', line 2: product 'a' again; line 1 has it"),
-        (#"{"id":"a","prices":{"USA":"0.99","US":"1.99"}}"#, "catalog 'c.jsonl', line 1, field 'prices.USA': a second price for USA"),
-        (#"{"id":"a","prices":{"USA":"0.99"},"title":{"en":5}}"#, "catalog 'c.jsonl', line 1, field 'title.en': expected a string"),
-        (#"{"id":"a","prices":{"Mars":"0.99"}}"#,
+        (#"{"product":"a","prices":{"USA":"0.99","US":"1.99"}}"#, "catalog 'c.jsonl', line 1, field 'prices.USA': a second price for USA"),
+        (#"{"product":"a","prices":{"USA":"0.99"},"title":{"en":5}}"#, "catalog 'c.jsonl', line 1, field 'title.en': expected a string"),
+        (#"{"product":"a","prices":{"Mars":"0.99"}}"#,
          "catalog 'c.jsonl', line 1, field 'prices.Mars': unknown storefront 'Mars'; did you mean MAR?"),
         // A key given twice is one value to a JSON reader: refused rather than silently one price.
-        (#"{"id":"a","prices":{"USA":"1","USA":"2"}}"#,
+        (#"{"product":"a","prices":{"USA":"1","USA":"2"}}"#,
          "catalog 'c.jsonl', line 1, field 'prices.USA': appears twice in one object; JSON readers keep only one of the two"),
-        (#"{"id":"a","id":"b","prices":{"USA":"1"}}"#,
-         "catalog 'c.jsonl', line 1, field 'id': appears twice in one object; JSON readers keep only one of the two"),
-        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","promotional_offers":[{"id":"w","payment_mode":"free","period":"P1W","\u0069d":"x"}]}"#,
+        (#"{"product":"a","product":"b","prices":{"USA":"1"}}"#,
+         "catalog 'c.jsonl', line 1, field 'product': appears twice in one object; JSON readers keep only one of the two"),
+        (#"{"product":"a","prices":{"USA":"1"},"period":"P1M","promotional_offers":[{"id":"w","payment_mode":"free","period":"P1W","\u0069d":"x"}]}"#,
          "catalog 'c.jsonl', line 1, field 'promotional_offers[0].id': appears twice in one object; JSON readers keep only one of the two"),
         // A misspelt or unknown field would drop its data without a word.
-        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","winback_offers":[]}"#,
-         "catalog 'c.jsonl', line 1, field 'winback_offers': unknown field; a line has id, prices, title, description, period, introductory_offer, promotional_offers, offer_codes, win_back_offers"),
-        (#"{"id":"a","prices":{"USA":"1"},"title":{"en_us":"A","en-US":"B"}}"#,
+        (#"{"id":"a","prices":{"USA":"1"}}"#,
+         "catalog 'c.jsonl', line 1, field 'id': unknown field; StorePrice now names it 'product', as its outputs do"),
+        (#"{"product":"a","prices":{"USA":"1"},"period":"P1M","winback_offers":[]}"#,
+         "catalog 'c.jsonl', line 1, field 'winback_offers': unknown field; a line has product, prices, title, description, period, introductory_offer, promotional_offers, offer_codes, win_back_offers"),
+        (#"{"product":"a","prices":{"USA":"1"},"title":{"en_us":"A","en-US":"B"}}"#,
          "catalog 'c.jsonl', line 1, field 'title': 'en-US' and 'en_us' are the same language (en-US); keep one"),
     ])
     func refusesBadJSONLines(_ text: String, _ message: String) throws {
@@ -152,7 +154,7 @@ import Testing
     }
 
     @Test func refusesTruncatedJSONAndInvalidUTF8() throws {
-        let truncated = try temporaryFile(#"{"id":"a","prices":{"USA":"0.9"#, name: "t.jsonl")
+        let truncated = try temporaryFile(#"{"product":"a","prices":{"USA":"0.9"#, name: "t.jsonl")
         let invalid = try temporaryFile(Data([0x7B, 0xFF, 0xFE, 0x7D, 0x0A]), name: "u.jsonl")
         defer {
             try? FileManager.default.removeItem(at: truncated)
@@ -212,8 +214,8 @@ import Testing
 
     /// A JSON Lines product line padded to exactly `length` bytes before its line ending.
     static func productLine(length: Int) -> String {
-        let frame = #"{"id":"","prices":{"USA":"0.99"}}"#
-        return #"{"id":""# + String(repeating: "x", count: length - frame.utf8.count) + #"","prices":{"USA":"0.99"}}"#
+        let frame = #"{"product":"","prices":{"USA":"0.99"}}"#
+        return #"{"product":""# + String(repeating: "x", count: length - frame.utf8.count) + #"","prices":{"USA":"0.99"}}"#
     }
 
     @Test(arguments: [("\n", false), ("\r\n", false), ("", false), ("\n", true), ("\r\n", true)])
@@ -221,10 +223,10 @@ import Testing
         let limit = 1 << 20
         let bom = withBOM ? "\u{FEFF}" : ""
         let fits = try temporaryFile(bom + Self.productLine(length: limit) + ending, name: "fits.jsonl")
-        #expect(try Catalog.load(fits.path).first?.id.utf8.count == limit - #"{"id":"","prices":{"USA":"0.99"}}"#.utf8.count)
+        #expect(try Catalog.load(fits.path).first?.id.utf8.count == limit - #"{"product":"","prices":{"USA":"0.99"}}"#.utf8.count)
 
         let over = try temporaryFile(
-            #"{"id":"a","prices":{"USA":"1"}}"# + "\n" + bom + Self.productLine(length: limit + 1) + ending, name: "over.jsonl")
+            #"{"product":"a","prices":{"USA":"1"}}"# + "\n" + bom + Self.productLine(length: limit + 1) + ending, name: "over.jsonl")
         #expect {
             try Catalog.load(over.path)
         } throws: { error in

@@ -197,7 +197,7 @@ import Testing
 @Suite struct CatalogPriceErrorTests {
     @Test(arguments: [
         ("c.csv", "product,storefront,price\na,USA,0.99\na,JPN,4.80\n", "line 3, field 'price for JPN'"),
-        ("o.jsonl", #"{"id":"a","prices":{"JPN":"480"},"period":"P1M","introductory_offer":{"payment_mode":"payUpFront","period":"P1M","prices":{"JPN":"4.80"}}}"# + "\n",
+        ("o.jsonl", #"{"product":"a","prices":{"JPN":"480"},"period":"P1M","introductory_offer":{"payment_mode":"payUpFront","period":"P1M","prices":{"JPN":"4.80"}}}"# + "\n",
          "line 1, field 'introductory_offer.prices.JPN for JPN'"),
         ("o.storekit", StoreKitConfigurationTests.subscriptionFile(storefront: "JPN",
             #""adHocOffers":[{"offerID":"w","paymentMode":"payUpFront","subscriptionPeriod":"P2M","displayPrice":"4.80"}]"#)
@@ -207,7 +207,7 @@ import Testing
             #""billingPlans":[{"billingPlanType":"MONTHLY","displayPrice":"4.80","commitmentDisplayPrice":"60","isEnabled":true}]"#)
             .replacingOccurrences(of: #""displayPrice":"4.99""#, with: #""displayPrice":"500""#),
          "field 'pro.billingPlans[0].displayPrice for JPN'"),
-        ("c.jsonl", #"{"id":"z","prices":{"USA":"1"}}"# + "\n" + #"{"id":"a","prices":{"USA":"0.99","JPN":"4.80"}}"# + "\n",
+        ("c.jsonl", #"{"product":"z","prices":{"USA":"1"}}"# + "\n" + #"{"product":"a","prices":{"USA":"0.99","JPN":"4.80"}}"# + "\n",
          "line 2, field 'prices.JPN for JPN'"),
         ("c.storekit", #"{"settings":{"_storefront":"JPN"},"products":[{"productID":"a","displayPrice":"4.80"}]}"#,
          "field 'a.displayPrice for JPN'"),

@@ -249,7 +249,7 @@ import Testing
             "free:P1W",
             reason: "StorePrice has no offer wording for ru_RU; pass OfferWording with your app's own (--offer-wording in the CLI)")
         ) { try trial.text(in: russia) }
-        let wording = OfferWording(freeTrial: "{duration} бесплатно", payAsYouGo: "{pricePerPeriod}", payUpFront: "{price}")
+        let wording = OfferWording(freeTrial: "{duration} бесплатно", payAsYouGo: "{price_per_period}", payUpFront: "{price}")
         expectBytes(try trial.text(in: russia, wording: wording), "1 неделя бесплатно")
         #expect(OfferWording.builtInLanguages == ["ar", "de", "en", "es", "fr", "it", "ja", "ko", "nl", "pt", "zh-Hans", "zh-Hant"])
     }
@@ -278,16 +278,16 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"id":"a","prices":{"USA":"1"},"period":"P1X"}"#, "field 'period': invalid period 'P1X': the unit must be D, W, M or Y, in upper case; times such as PT1H are not periods"),
-        (#"{"id":"a","prices":{"USA":"1"},"introductory_offer":{"payment_mode":"free","period":"P1W"}}"#, "field 'period': missing; offers belong to a subscription, which needs a period such as P1M"),
-        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","introductory_offer":{"period":"P1W"}}"#, "field 'introductory_offer.payment_mode': missing; free, payAsYouGo or payUpFront"),
+        (#"{"product":"a","prices":{"USA":"1"},"period":"P1X"}"#, "field 'period': invalid period 'P1X': the unit must be D, W, M or Y, in upper case; times such as PT1H are not periods"),
+        (#"{"product":"a","prices":{"USA":"1"},"introductory_offer":{"payment_mode":"free","period":"P1W"}}"#, "field 'period': missing; offers belong to a subscription, which needs a period such as P1M"),
+        (#"{"product":"a","prices":{"USA":"1"},"period":"P1M","introductory_offer":{"period":"P1W"}}"#, "field 'introductory_offer.payment_mode': missing; free, payAsYouGo or payUpFront"),
         // StorePrice 0.1.0's camelCase keys are named with their new names, never silently dropped.
-        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","introductoryOffer":{"paymentMode":"free","period":"P1W"}}"#, "field 'introductoryOffer': unknown field; it is now 'introductory_offer', as every StorePrice file names fields in snake_case"),
-        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","introductory_offer":{"paymentMode":"free","period":"P1W"}}"#, "field 'introductory_offer.paymentMode': unknown field; it is now 'payment_mode', as every StorePrice file names fields in snake_case"),
-        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","promotional_offers":[{"id":"w","payment_mode":"free","period":"P1W","price":"1"}]}"#, "field 'promotional_offers[0].price': unknown field; an offer has id, payment_mode, period, period_count, prices"),
-        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","introductory_offer":{"payment_mode":"payAsYouGo","period":"P1M","period_count":3}}"#, "field 'introductory_offer': invalid offer 'payAsYouGo:P1Mx3': pay as you go needs a price per period"),
-        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","introductory_offer":{"payment_mode":"payUpFront","period":"P1M","prices":{"USA":0.99}}}"#, "field 'introductory_offer.prices.USA': expected decimal text such as \"0.99\""),
-        (#"{"id":"a","prices":{"USA":"1"},"period":"P1M","promotional_offers":[{"payment_mode":"free","period":"P1W"}]}"#, "field 'promotional_offers[0].id': missing; a promotional offer needs its ID"),
+        (#"{"product":"a","prices":{"USA":"1"},"period":"P1M","introductoryOffer":{"paymentMode":"free","period":"P1W"}}"#, "field 'introductoryOffer': unknown field; StorePrice now names it 'introductory_offer', as its outputs do"),
+        (#"{"product":"a","prices":{"USA":"1"},"period":"P1M","introductory_offer":{"paymentMode":"free","period":"P1W"}}"#, "field 'introductory_offer.paymentMode': unknown field; StorePrice now names it 'payment_mode', as its outputs do"),
+        (#"{"product":"a","prices":{"USA":"1"},"period":"P1M","promotional_offers":[{"id":"w","payment_mode":"free","period":"P1W","price":"1"}]}"#, "field 'promotional_offers[0].price': unknown field; an offer has id, payment_mode, period, period_count, prices"),
+        (#"{"product":"a","prices":{"USA":"1"},"period":"P1M","introductory_offer":{"payment_mode":"payAsYouGo","period":"P1M","period_count":3}}"#, "field 'introductory_offer': invalid offer 'payAsYouGo:P1Mx3': pay as you go needs a price per period"),
+        (#"{"product":"a","prices":{"USA":"1"},"period":"P1M","introductory_offer":{"payment_mode":"payUpFront","period":"P1M","prices":{"USA":0.99}}}"#, "field 'introductory_offer.prices.USA': expected decimal text such as \"0.99\""),
+        (#"{"product":"a","prices":{"USA":"1"},"period":"P1M","promotional_offers":[{"payment_mode":"free","period":"P1W"}]}"#, "field 'promotional_offers[0].id': missing; a promotional offer needs its ID"),
     ])
     func badSubscriptionLinesNameTheField(_ line: String, _ message: String) throws {
         let url = try temporaryDirectory().appendingPathComponent("catalog.jsonl")

@@ -32,7 +32,7 @@ import Testing
                 if offset == 4 { csv += "\n" }
                 prices[code] = amount
             }
-            let object: [String: Any] = ["id": id, "prices": prices]
+            let object: [String: Any] = ["product": id, "prices": prices]
             jsonl += String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self) + "\n"
         }
         let directory = try temporaryDirectory()

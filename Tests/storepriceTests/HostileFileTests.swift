@@ -95,7 +95,7 @@ import Testing
         case "long.csv": text = "product,storefront,price\ncom.example.\(filler),USA,0.99\n"
         case "long.storekit": text = #"{"products":[{"productID":"\#(filler)"}]}"#
         case "long-accounts.json": text = #"[{"name":"\#(filler)"}]"#
-        default: text = #"{"id":"com.example.a","prices":{"USA":"0.99"},"title":{"en":"\#(filler)"}}"# + "\n"
+        default: text = #"{"product":"com.example.a","prices":{"USA":"0.99"},"title":{"en":"\#(filler)"}}"# + "\n"
         }
         try text.write(toFile: path, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }

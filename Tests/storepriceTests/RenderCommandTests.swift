@@ -68,7 +68,7 @@ import Testing
 
     @Test func aTableEscapesCatalogTextThatWouldActOnTheTerminal() throws {
         let catalog = try temporaryDirectory().appendingPathComponent("c.jsonl")
-        try (#"{"id":"a\u001b[2J","prices":{"USA":"1"},"title":{"en":"x\nstoreprice: all good \u202e"}}"# + "\n")
+        try (#"{"product":"a\u001b[2J","prices":{"USA":"1"},"title":{"en":"x\nstoreprice: all good \u202e"}}"# + "\n")
             .write(to: catalog, atomically: true, encoding: .utf8)
         let run = try runStorePrice(["render", catalog.path, "--storefronts", "USA", "--format", "table"])
         #expect(run.status == 0, "\(run.error)")
@@ -85,7 +85,7 @@ import Testing
         let catalog = try temporaryDirectory().appendingPathComponent("c.jsonl")
         let encodedTitle = String(decoding: try JSONSerialization.data(withJSONObject: [title], options: []), as: UTF8.self)
             .dropFirst().dropLast()
-        try #"{"id":"a,b","prices":{"DEU":"1234.5"},"title":{"de":\#(encodedTitle)}}"#.appending("\n")
+        try #"{"product":"a,b","prices":{"DEU":"1234.5"},"title":{"de":\#(encodedTitle)}}"#.appending("\n")
             .write(to: catalog, atomically: true, encoding: .utf8)
 
         let jsonl = try runStorePrice(["render", catalog.path, "--storefronts", "DEU", "--format", "jsonl"])

@@ -149,7 +149,7 @@ import Testing
     @Test func aSnapshotOfStandardInputRecordsNoCatalogPath() throws {
         let directory = try temporaryDirectory()
         let golden = directory.appendingPathComponent("stdin.jsonl")
-        let input = Data(#"{"id":"a","prices":{"USA":"0.99"}}"#.utf8 + [0x0A])
+        let input = Data(#"{"product":"a","prices":{"USA":"0.99"}}"#.utf8 + [0x0A])
         let run = try runStorePrice(
             ["snapshot", "-", "--catalog-format", "jsonl", "--output", golden.path], input: input)
         #expect(run.status == 0, "\(run.error)")
@@ -188,8 +188,8 @@ import Testing
              {"name": "sau", "email": "sau@example.com", "storefront": "SAU"}]
             """.write(to: accounts, atomically: true, encoding: .utf8)
         try """
-            {"id":"coins","prices":{"DEU":"0.99","JPN":"160","SAU":"3.99"}}
-            {"id":"pro","prices":{"DEU":"9.99","JPN":"1500","SAU":"39.99"}}
+            {"product":"coins","prices":{"DEU":"0.99","JPN":"160","SAU":"3.99"}}
+            {"product":"pro","prices":{"DEU":"9.99","JPN":"1500","SAU":"39.99"}}
             """.write(to: catalog, atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
         let recorded = try runStorePrice(["snapshot", catalog.path, "--accounts", accounts.path, "--output", golden.path])
@@ -198,9 +198,9 @@ import Testing
         expectBytes(String(header), #"{"storeprice_snapshot":2,"storeprice":"0.1.0","icu":"72.1","cldr":"42.0","catalog":"../catalog.jsonl","catalog_format":null,"accounts":"../accounts.json","display":"symbol","rounding":"reject","rows":6}"#)
 
         try """
-            {"id":"coins","prices":{"DEU":"1.09","JPN":"160","SAU":"3.99"}}
-            {"id":"pro","prices":{"DEU":"9.99","JPN":"1500"}}
-            {"id":"tip","prices":{"JPN":"300"}}
+            {"product":"coins","prices":{"DEU":"1.09","JPN":"160","SAU":"3.99"}}
+            {"product":"pro","prices":{"DEU":"9.99","JPN":"1500"}}
+            {"product":"tip","prices":{"JPN":"300"}}
             """.write(to: catalog, atomically: true, encoding: .utf8)
         let run = try runStorePrice(["verify", golden.path])
         #expect(run.status == 1, "\(run.error)")

@@ -5,11 +5,11 @@ import Testing
 /// CSV output is opened in spreadsheets: catalog text that starts like a formula must not run.
 @Suite struct SpreadsheetFormulaTests {
     static let catalog = #"""
-        {"id":"=HYPERLINK(\"http://x\",\"y\")","prices":{"USA":"1.99"},"title":{"en":"+cmd"}}
-        {"id":"-2","prices":{"USA":"1"},"title":{"en":"@SUM(A1)"}}
-        {"id":"\ttab","prices":{"USA":"1"},"title":{"en":"\rreturn"}}
-        {"id":"safe-id","prices":{"USA":"1"},"title":{"en":"a = b"}}
-        {"id":"\u009Bc1","prices":{"USA":"1"},"title":{"en":"\u0085next"}}
+        {"product":"=HYPERLINK(\"http://x\",\"y\")","prices":{"USA":"1.99"},"title":{"en":"+cmd"}}
+        {"product":"-2","prices":{"USA":"1"},"title":{"en":"@SUM(A1)"}}
+        {"product":"\ttab","prices":{"USA":"1"},"title":{"en":"\rreturn"}}
+        {"product":"safe-id","prices":{"USA":"1"},"title":{"en":"a = b"}}
+        {"product":"\u009Bc1","prices":{"USA":"1"},"title":{"en":"\u0085next"}}
 
         """#
 

@@ -47,7 +47,7 @@ import Testing
         #expect(run.status == 0)
         expectBytes(run.output, """
             ALPHA2  ALPHA3  STOREFRONT ID  NAME   CURRENCY  LANGUAGES  PRICE LOCALE
-            JP      JPN     143462         Japan  JPY       ja,en-US   ja_JP@currency=JPY
+            JP      JPN     143462         Japan  JPY       ja;en-US   ja_JP@currency=JPY
 
             """)
         let record = #"{"alpha2":"JP","alpha3":"JPN","storefront_id":143462,"name":"Japan","currency":"JPY","languages":["ja","en-US"],"price_locale":"ja_JP@currency=JPY"}"#
@@ -200,6 +200,9 @@ import Testing
         ("acounts", "Error: Unknown command 'acounts'. Did you mean 'accounts'?\n"),
         ("sandbox", "Error: Unknown command 'sandbox'. Did you mean 'sandbox-schedule'?\n"),
         ("zzzz\u{1B}[2J", "Error: Unknown command 'zzzz\\u{001B}[2J'.\n"),
+        ("RENDER", "Error: Unknown command 'RENDER'. Did you mean 'render'?\n"),
+        // A line break in a typed value cannot start a line of its own.
+        ("x\nstoreprice: fake", "Error: Unknown command 'x\\u{000A}storeprice: fake'.\n"),
     ])
     func suggestsTheNearestSubcommand(_ typed: String, _ first: String) throws {
         let run = try runStorePrice([typed, "x"])
@@ -209,6 +212,24 @@ import Testing
               See 'storeprice --help' for more information.
 
             """)
+    }
+
+    @Test func helpForAnUnknownSubcommandSuggestsOne() throws {
+        let run = try runStorePrice(["help", "rendr"])
+        #expect(run.status == 64)
+        #expect(run.error.hasPrefix("Error: Unknown command 'rendr'. Did you mean 'render'?\n"), "\(escaped(run.error))")
+    }
+
+    /// An apostrophe in a typed value cannot end its quoting early and let the rest through uncut
+    /// and unescaped.
+    @Test(arguments: [["accounts", "--format"], ["storefronts", "--format"]])
+    func usageErrorsQuoteValuesEscapedAndCut(_ arguments: [String]) throws {
+        let value = "a'" + String(repeating: "y", count: 10_000) + "\nstoreprice: fake"
+        let run = try runStorePrice(arguments + [value])
+        #expect(run.status == 64)
+        #expect(run.error.utf8.count < 1_000, "\(run.error.utf8.count) bytes")
+        #expect(!run.error.contains("\nstoreprice: fake"), "\(escaped(run.error))")
+        #expect(run.error.hasPrefix("Error: The value 'a\\u{0027}yyyy"), "\(escaped(run.error))")
     }
 
     @Test func everySubcommandStillRuns() throws {

@@ -44,11 +44,33 @@ import Testing
 
     @Test func offerWordingFromAFile() throws {
         let url = try temporaryDirectory().appendingPathComponent("ru.json")
-        try #"{"freeTrial": "{duration} бесплатно", "payAsYouGo": "{pricePerPeriod}, {duration}", "payUpFront": "{price} за весь срок: {duration}"}"#
+        try #"{"freeTrial": "{duration} бесплатно", "payAsYouGo": "{price_per_period}, {duration}", "payUpFront": "{price} за весь срок: {duration}"}"#
             .write(to: url, atomically: true, encoding: .utf8)
         let run = try runStorePrice(["format", "0", "--storefront", "RUS", "--offer", "free:P1W", "--offer-wording", url.path])
         #expect(run.status == 0, "\(run.error)")
         expectBytes(run.output, "1 неделя бесплатно\n")
+    }
+
+    /// A wording file is checked as it is read: a phrase that would print a placeholder as it is,
+    /// or a field that would be ignored, is an error naming it.
+    @Test(arguments: [
+        (#"{"freeTrial": "{duration} free", "payAsYouGo": "{pricePerPeriod} for {duration}", "payUpFront": "{price}"}"#,
+         "'payAsYouGo' has the placeholder {pricePerPeriod}; StorePrice now names it {price_per_period}; it may have {duration}, {price_per_period}"),
+        (#"{"freeTrial": "{price} free", "payAsYouGo": "{price_per_period}", "payUpFront": "{price}"}"#,
+         "'freeTrial' has the placeholder {price}; it may have {duration}"),
+        (#"{"freeTrial": "x", "payAsYouGo": "y", "payUpFront": "z", "extra": "w"}"#,
+         "unknown field 'extra'; fields are freeTrial, payAsYouGo, payUpFront"),
+        (#"{"free_trial": "x", "payAsYouGo": "y", "payUpFront": "z"}"#,
+         "unknown field 'free_trial'; fields are freeTrial, payAsYouGo, payUpFront"),
+        (#"{"payAsYouGo": "y", "payUpFront": "z"}"#, "missing 'freeTrial'"),
+        (#"["x"]"#, #"expected a JSON object of strings, {"freeTrial": …, "payAsYouGo": …, "payUpFront": …}"#),
+    ])
+    func badOfferWordingNamesTheField(_ contents: String, _ reason: String) throws {
+        let url = try temporaryDirectory().appendingPathComponent("w.json")
+        try contents.write(to: url, atomically: true, encoding: .utf8)
+        let run = try runStorePrice(["format", "0.99", "--storefront", "USA", "--offer", "payAsYouGo:P1Mx3", "--offer-wording", url.path])
+        #expect(run.status == 65)
+        expectBytes(run.error, "storeprice: invalid offer '\(url.path)': \(reason)\n")
     }
 
     @Test func usageMistakesExit64() throws {

@@ -17,7 +17,7 @@ public enum CatalogFormat: String, Sendable, CaseIterable {
     /// CSV with the header `product,storefront,price`; each product's rows together.
     case csv
     /// JSON Lines, one product per line:
-    /// `{"id":"com.example.level1","prices":{"USA":"0.99"},"title":{"en":"Level 1"}}`.
+    /// `{"product":"com.example.level1","prices":{"USA":"0.99"},"title":{"en":"Level 1"}}`.
     case jsonl
     /// An Xcode StoreKit configuration file, whose prices belong to its `_storefront`.
     case storekit

@@ -7,7 +7,7 @@ import Foundation
 /// Streams a JSON Lines catalog, one product per line:
 ///
 /// ```json
-/// {"id":"com.example.level1","prices":{"USA":"0.99","JPN":"160"},"title":{"en":"Level 1","ja":"レベル1"}}
+/// {"product":"com.example.level1","prices":{"USA":"0.99","JPN":"160"},"title":{"en":"Level 1","ja":"レベル1"}}
 /// ```
 ///
 /// `prices` maps storefront codes (alpha-3, alpha-2 or numeric ID) to decimal text; JSON numbers are
@@ -19,7 +19,7 @@ import Foundation
 /// and `prices` per storefront (none for a free trial):
 ///
 /// ```json
-/// {"id":"com.example.pro.monthly","prices":{"USA":"4.99"},"period":"P1M",
+/// {"product":"com.example.pro.monthly","prices":{"USA":"4.99"},"period":"P1M",
 ///  "introductory_offer":{"payment_mode":"payAsYouGo","period":"P1M","period_count":3,"prices":{"USA":"0.99"}},
 ///  "promotional_offers":[{"id":"winback","payment_mode":"free","period":"P1M"}]}
 /// ```
@@ -42,7 +42,7 @@ final class JSONLinesCatalogReader: CatalogSource {
 
     /// The fields a line may have.
     static let fields = [
-        "id", "prices", "title", "description", "period", "introductory_offer", "promotional_offers", "offer_codes",
+        "product", "prices", "title", "description", "period", "introductory_offer", "promotional_offers", "offer_codes",
         "win_back_offers",
     ]
 
@@ -51,7 +51,7 @@ final class JSONLinesCatalogReader: CatalogSource {
 
     /// Keys of StorePrice 0.1.0, before every file and output used snake_case.
     static let renamedFields = [
-        "introductoryOffer": "introductory_offer", "promotionalOffers": "promotional_offers", "offerCodes": "offer_codes",
+        "id": "product", "introductoryOffer": "introductory_offer", "promotionalOffers": "promotional_offers", "offerCodes": "offer_codes",
         "winBackOffers": "win_back_offers", "paymentMode": "payment_mode", "periodCount": "period_count",
     ]
 
@@ -67,7 +67,8 @@ final class JSONLinesCatalogReader: CatalogSource {
         var winBackOffers: [Offer]?
 
         private enum CodingKeys: String, CodingKey {
-            case id, prices, title, description, period
+            case prices, title, description, period
+            case id = "product"
             case introductoryOffer = "introductory_offer"
             case promotionalOffers = "promotional_offers"
             case offerCodes = "offer_codes"
@@ -125,11 +126,11 @@ final class JSONLinesCatalogReader: CatalogSource {
             if let unknown = keys.topLevelKeys.first(where: { !Self.fields.contains($0) }) {
                 throw .invalidCatalog(
                     source: source, line: number, field: unknown,
-                    reason: Self.renamedFields[unknown].map { "unknown field; it is now '\($0)', as every StorePrice file names fields in snake_case" }
+                    reason: Self.renamedFields[unknown].map { "unknown field; StorePrice now names it '\($0)', as its outputs do" }
                         ?? "unknown field; a line has \(Self.fields.joined(separator: ", "))")
             }
             guard case .string(let id)? = line.id, !id.isEmpty else {
-                throw .invalidCatalog(source: source, line: number, field: "id", reason: "missing; expected a product ID string")
+                throw .invalidCatalog(source: source, line: number, field: "product", reason: "missing; expected a product ID string")
             }
             guard let priceFields = line.prices else {
                 throw .invalidCatalog(source: source, line: number, field: "prices", reason: "missing; expected {\"USA\": \"0.99\", …}")
@@ -171,7 +172,7 @@ final class JSONLinesCatalogReader: CatalogSource {
             if let unknown = offer.keys.first(where: { !Self.offerFields.contains($0) }) {
                 throw fail(
                     "\(field).\(unknown)",
-                    Self.renamedFields[unknown].map { "unknown field; it is now '\($0)', as every StorePrice file names fields in snake_case" }
+                    Self.renamedFields[unknown].map { "unknown field; StorePrice now names it '\($0)', as its outputs do" }
                         ?? "unknown field; an offer has \(Self.offerFields.joined(separator: ", "))")
             }
             var made: [Int: Price] = [:]

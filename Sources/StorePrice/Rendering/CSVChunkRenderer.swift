@@ -84,10 +84,11 @@ struct CSVChunkRenderer: ~Copyable {
         prices = Array(repeating: [], count: plan.currencies.count)
         slots = .allocate(capacity: plan.storefronts.count)
         slots.initialize(repeating: Slot())
+        // Exactly as many elements as the values (none for no targets), in memory of at least one.
         func copy<T>(_ values: [T]) -> UnsafeMutableBufferPointer<T> {
             let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, values.count))
             _ = buffer.initialize(from: values)
-            return buffer
+            return UnsafeMutableBufferPointer(rebasing: buffer[0..<values.count])
         }
         storefrontCurrency = copy(plan.storefrontCurrency)
         alpha3 = copy(plan.alpha3)

@@ -371,20 +371,20 @@ enum EmbeddedData {
     /// `Data/offer-wording.json`
     static let offerWording = ##"""
 {
-  "note": "StorePrice's own wording for subscription offers, one entry per store language: not CLDR data and not Apple's strings. {duration} is ICU's text for the offer's whole duration (1 week, 3 Monate), {price} the formatted price, and {pricePerPeriod} the price with CLDR's per-period pattern ($0.99 per month). Languages missing here have no built-in wording: pass your app's own, which is what production paywalls should show anyway. Russian, Polish and other languages whose nouns change case after a preposition are left out on purpose, because ICU's duration text is in the nominative.",
+  "note": "StorePrice's own wording for subscription offers, one entry per store language: not CLDR data and not Apple's strings. {duration} is ICU's text for the offer's whole duration (1 week, 3 Monate), {price} the formatted price, and {price_per_period} the price with CLDR's per-period pattern ($0.99 per month). Languages missing here have no built-in wording: pass your app's own, which is what production paywalls should show anyway. Russian, Polish and other languages whose nouns change case after a preposition are left out on purpose, because ICU's duration text is in the nominative.",
   "languages": {
-    "en": {"freeTrial": "{duration} free", "payAsYouGo": "{pricePerPeriod} for {duration}", "payUpFront": "{price} for {duration}"},
-    "de": {"freeTrial": "{duration} gratis", "payAsYouGo": "{pricePerPeriod} für {duration}", "payUpFront": "{price} für {duration}"},
-    "es": {"freeTrial": "{duration} gratis", "payAsYouGo": "{pricePerPeriod} durante {duration}", "payUpFront": "{price} por {duration}"},
-    "fr": {"freeTrial": "{duration} d’essai gratuit", "payAsYouGo": "{pricePerPeriod} pendant {duration}", "payUpFront": "{price} pour {duration}"},
-    "it": {"freeTrial": "{duration} gratis", "payAsYouGo": "{pricePerPeriod} per {duration}", "payUpFront": "{price} per {duration}"},
-    "nl": {"freeTrial": "{duration} gratis", "payAsYouGo": "{pricePerPeriod} gedurende {duration}", "payUpFront": "{price} voor {duration}"},
-    "pt": {"freeTrial": "{duration} grátis", "payAsYouGo": "{pricePerPeriod} durante {duration}", "payUpFront": "{price} por {duration}"},
-    "ar": {"freeTrial": "تجربة مجانية لمدة {duration}", "payAsYouGo": "{pricePerPeriod} لمدة {duration}", "payUpFront": "{price} لمدة {duration}"},
-    "ja": {"freeTrial": "{duration}無料", "payAsYouGo": "{pricePerPeriod}（{duration}）", "payUpFront": "{price}（{duration}）"},
-    "ko": {"freeTrial": "{duration} 무료", "payAsYouGo": "{duration} 동안 {pricePerPeriod}", "payUpFront": "{duration} 동안 {price}"},
-    "zh-Hans": {"freeTrial": "免费试用{duration}", "payAsYouGo": "{pricePerPeriod}，为期{duration}", "payUpFront": "{price}，为期{duration}"},
-    "zh-Hant": {"freeTrial": "免費試用{duration}", "payAsYouGo": "{pricePerPeriod}，為期{duration}", "payUpFront": "{price}，為期{duration}"}
+    "en": {"freeTrial": "{duration} free", "payAsYouGo": "{price_per_period} for {duration}", "payUpFront": "{price} for {duration}"},
+    "de": {"freeTrial": "{duration} gratis", "payAsYouGo": "{price_per_period} für {duration}", "payUpFront": "{price} für {duration}"},
+    "es": {"freeTrial": "{duration} gratis", "payAsYouGo": "{price_per_period} durante {duration}", "payUpFront": "{price} por {duration}"},
+    "fr": {"freeTrial": "{duration} d’essai gratuit", "payAsYouGo": "{price_per_period} pendant {duration}", "payUpFront": "{price} pour {duration}"},
+    "it": {"freeTrial": "{duration} gratis", "payAsYouGo": "{price_per_period} per {duration}", "payUpFront": "{price} per {duration}"},
+    "nl": {"freeTrial": "{duration} gratis", "payAsYouGo": "{price_per_period} gedurende {duration}", "payUpFront": "{price} voor {duration}"},
+    "pt": {"freeTrial": "{duration} grátis", "payAsYouGo": "{price_per_period} durante {duration}", "payUpFront": "{price} por {duration}"},
+    "ar": {"freeTrial": "تجربة مجانية لمدة {duration}", "payAsYouGo": "{price_per_period} لمدة {duration}", "payUpFront": "{price} لمدة {duration}"},
+    "ja": {"freeTrial": "{duration}無料", "payAsYouGo": "{price_per_period}（{duration}）", "payUpFront": "{price}（{duration}）"},
+    "ko": {"freeTrial": "{duration} 무료", "payAsYouGo": "{duration} 동안 {price_per_period}", "payUpFront": "{duration} 동안 {price}"},
+    "zh-Hans": {"freeTrial": "免费试用{duration}", "payAsYouGo": "{price_per_period}，为期{duration}", "payUpFront": "{price}，为期{duration}"},
+    "zh-Hant": {"freeTrial": "免費試用{duration}", "payAsYouGo": "{price_per_period}，為期{duration}", "payUpFront": "{price}，為期{duration}"}
   }
 }
 """##

@@ -62,6 +62,10 @@ public struct TestAccountFile: Sendable {
                 source: source, entry: nil, name: nil,
                 reason: JSONDuplicateKeys.reason(naming: repeated))
         }
+        // An empty list would render nothing and call every product invalid.
+        guard !entries.isEmpty else {
+            throw .invalidAccounts(source: source, entry: nil, name: nil, reason: "no accounts; an accounts file lists at least one")
+        }
         var accounts: [TestAccount] = []
         var names: [String: Int] = [:]
         var emails: [String: Int] = [:]
@@ -112,10 +116,16 @@ public struct TestAccountFile: Sendable {
                     reason: "has a '\(key.escapedForMessage)' field; an accounts file never holds passwords or other secrets "
                         + "(keep them in a keychain or your CI's secret store)")
             }
-            if let renamed = renamedFields[key] {
+            if renamedFields[key] != nil {
+                // Every old name of the entry at once, so that one edit fixes the file.
+                let old = fields.keys.filter { renamedFields[$0] != nil }.sorted()
+                let quoted = old.map { "'\($0)'" }.joined(separator: ", ")
+                let new = old.compactMap { renamedFields[$0] }.map { "'\($0)'" }.joined(separator: ", ")
                 throw .invalidAccounts(
                     source: source, entry: entry, name: name,
-                    reason: "unknown field '\(key)'; it is now '\(renamed)', as every StorePrice file and output names fields in snake_case")
+                    reason: old.count == 1
+                        ? "unknown field \(quoted); StorePrice now names it \(new), as its outputs do"
+                        : "unknown fields \(quoted); StorePrice now names them \(new), as its outputs do")
             }
             guard knownFields.contains(key) else {
                 throw .invalidAccounts(
@@ -131,6 +141,11 @@ public struct TestAccountFile: Sendable {
                 throw .invalidAccounts(source: source, entry: entry, name: name, reason: "missing '\(key.escapedForMessage)'")
             }
             return value
+        }
+        for key in ["store_language", "device_locale"] where fields[key]?.string == "" {
+            throw .invalidAccounts(
+                source: source, entry: entry, name: name,
+                reason: "'\(key)' is empty; leave it out, or give a language such as \(key == "store_language" ? "fr" : "en_GB")")
         }
         let accountName = try required("name")
         let email = try required("email")

@@ -191,7 +191,7 @@ public struct SubscriptionOffer: Hashable, Sendable, CustomStringConvertible {
         switch (paymentMode, price) {
         case (.payAsYouGo, let price?):
             return wording.payAsYouGo
-                .replacingFirst("{pricePerPeriod}", with: try formatter.format(price, per: period, style: style))
+                .replacingFirst("{price_per_period}", with: try formatter.format(price, per: period, style: style))
                 .replacingFirst("{duration}", with: durationText)
         case (.payUpFront, let price?):
             return wording.payUpFront
@@ -210,42 +210,77 @@ public struct SubscriptionOffer: Hashable, Sendable, CustomStringConvertible {
 /// The phrases that put an offer's ICU-formatted parts together, for one language.
 ///
 /// Placeholders: `{duration}` (the offer's whole length, `3 months`), `{price}` (the formatted
-/// price) and `{pricePerPeriod}` (`$0.99 per month`). StorePrice has wording for English,
+/// price) and `{price_per_period}` (`$0.99 per month`), named as the fields of `storeprice
+/// render`. The phrases are keyed by StoreKit's payment modes, as Apple spells them. StorePrice has wording for English,
 /// German, Spanish, French, Italian, Dutch, Portuguese, Arabic, Japanese, Korean and Chinese
 /// (`Data/offer-wording.json`); it is StorePrice's own, not Apple's or CLDR's. Production
 /// paywalls should pass the app's reviewed copy:
 ///
 /// ```swift
-/// let wording = OfferWording(freeTrial: "Try {duration} free", payAsYouGo: "{pricePerPeriod} for {duration}",
+/// let wording = OfferWording(freeTrial: "Try {duration} free", payAsYouGo: "{price_per_period} for {duration}",
 ///                            payUpFront: "{price} for {duration}")
 /// ```
 public struct OfferWording: Hashable, Sendable, Decodable {
     /// Reads wording from a JSON object with `freeTrial`, `payAsYouGo` and `payUpFront` strings.
     ///
     /// - Throws: ``StorePriceError/unreadableFile(path:reason:)``, or
-    ///   ``StorePriceError/invalidOffer(_:reason:)`` naming what is missing.
+    ///   ``StorePriceError/invalidOffer(_:reason:)`` naming a missing or unknown field, or a
+    ///   placeholder the phrase does not have.
     public init(contentsOfFile path: String) throws(StorePriceError) {
         let bytes = try InputFile(path: path).readAll()
+        let fields: [String: String]
         do {
-            self = try JSONDecoder().decode(OfferWording.self, from: Data(bytes))
+            fields = try JSONDecoder().decode([String: String].self, from: Data(bytes))
         } catch {
-            throw .invalidOffer(
-                path, reason: "expected {\"freeTrial\": …, \"payAsYouGo\": …, \"payUpFront\": …} (\(describe(error)))")
+            throw .invalidOffer(path, reason: "expected a JSON object of strings, {\"freeTrial\": …, \"payAsYouGo\": …, \"payUpFront\": …}")
         }
         if let repeated = JSONDuplicateKeys.firstRepeatedKey(in: String(decoding: bytes, as: UTF8.self)) {
             throw .invalidOffer(
                 path, reason: JSONDuplicateKeys.reason(naming: repeated))
         }
+        for key in fields.keys.sorted() where Self.placeholders[key] == nil {
+            throw .invalidOffer(path, reason: "unknown field '\(key.escapedForMessage)'; fields are freeTrial, payAsYouGo, payUpFront")
+        }
+        func phrase(_ key: String) throws(StorePriceError) -> String {
+            guard let phrase = fields[key] else { throw .invalidOffer(path, reason: "missing '\(key)'") }
+            let allowed = Self.placeholders[key] ?? []
+            for name in Self.placeholderNames(in: phrase) where !allowed.contains(name) {
+                let hint = name == "pricePerPeriod" ? "; StorePrice now names it {price_per_period}" : ""
+                throw .invalidOffer(
+                    path,
+                    reason: "'\(key)' has the placeholder {\(name.escapedForMessage)}\(hint); it may have "
+                        + allowed.sorted().map { "{\($0)}" }.joined(separator: ", "))
+            }
+            return phrase
+        }
+        self.init(freeTrial: try phrase("freeTrial"), payAsYouGo: try phrase("payAsYouGo"), payUpFront: try phrase("payUpFront"))
+    }
+
+    /// The placeholders each phrase may have.
+    static let placeholders: [String: Set<String>] = [
+        "freeTrial": ["duration"], "payAsYouGo": ["price_per_period", "duration"], "payUpFront": ["price", "duration"],
+    ]
+
+    /// The names inside `{…}` in a phrase.
+    static func placeholderNames(in phrase: String) -> [String] {
+        var names: [String] = []
+        var rest = phrase[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
     }
 
     /// A free trial: `{duration} free`.
     public var freeTrial: String
-    /// Pay as you go: `{pricePerPeriod} for {duration}`.
+    /// Pay as you go: `{price_per_period} for {duration}`.
     public var payAsYouGo: String
     /// Pay up front: `{price} for {duration}`.
     public var payUpFront: String
 
-    /// Wording with the three phrases, each with `{price}`, `{period}`, `{count}` or `{duration}` as it needs.
+    /// Wording with the three phrases: a free trial's with `{duration}`, pay as you go's with
+    /// `{price_per_period}` and `{duration}`, pay up front's with `{price}` and `{duration}`.
     public init(freeTrial: String, payAsYouGo: String, payUpFront: String) {
         self.freeTrial = freeTrial
         self.payAsYouGo = payAsYouGo
