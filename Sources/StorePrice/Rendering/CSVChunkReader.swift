@@ -125,18 +125,28 @@ final class CSVChunkReader {
 
     /// Where a chunk may end: after the last line whose product differs from the product of the
     /// line after it. Nil when every complete line belongs to one product.
+    ///
+    /// Lines are walked back from the end; a line that starts with the last line's ID and a comma
+    /// is that product's without being split (the ID is the first column and has no quote).
     private func productBoundary(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard var lineEnd = Self.lastNewline(bytes, before: bytes.count) else { return nil }
+        guard var lineEnd = Self.lastNewline(bytes, before: bytes.count), let base = bytes.baseAddress else { return nil }
         var lastID: [UInt8]?
         while true {
             let start = (Self.lastNewline(bytes, before: lineEnd) ?? -1) + 1
             var end = lineEnd
             if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
             if end > start {
-                // A line that cannot be read ends the chunk; its worker reports it.
-                guard let id = productID(UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return lineEnd + 1 }
-                if let lastID, id != lastID { return lineEnd + 1 }
-                lastID = id
+                if let lastID, columns.product == 0, lastID.first != UInt8(ascii: "\""), end - start > lastID.count,
+                    base[start + lastID.count] == UInt8(ascii: ","),
+                    lastID.withUnsafeBufferPointer({ id in id.baseAddress.map { memcmp(base + start, $0, id.count) == 0 } ?? false })
+                {
+                    // The same product: nothing to compare.
+                } else {
+                    // A line that cannot be read ends the chunk; its worker reports it.
+                    guard let id = productID(UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return lineEnd + 1 }
+                    if let lastID, id != lastID { return lineEnd + 1 }
+                    lastID = id
+                }
             }
             guard start > 0 else { return nil }
             lineEnd = start - 1

@@ -133,9 +133,24 @@ struct CSVChunkRenderer: ~Copyable {
         var line = 0
         let columns = plan.columns
         let standardColumns = columns == (0, 1, 2)
+        // Most lines repeat the product of the line before, with an alpha-3 code: they are read
+        // without searching for their commas (see `nextPriceOfSameProduct`).
+        let simple = ascii && !quoted && standardColumns
         while position < count {
             line += 1
             let lineStart = position
+            if simple, hasProduct, case let end = nextPriceOfSameProduct(base, position, count), end >= 0 {
+                position = end + 1
+                let lineEnd = end > lineStart && base[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
+                let idLength = currentID.count
+                let code = Field(start: base + lineStart + idLength + 1, count: 3)
+                let amount = Field(start: base + lineStart + idLength + 5, count: lineEnd - lineStart - idLength - 5)
+                guard renderPrice(code: code, amount: amount, sameProduct: true, line: line, lineStart: lineStart,
+                                  text: UnsafeBufferPointer(start: base + lineStart, count: lineEnd - lineStart),
+                                  quoted: quoted, input: input, output: &output, chunk: &chunk, id: nil)
+                else { return }
+                continue
+            }
             var lineEnd: Int
             if let newline = memchr(base + position, Int32(UInt8(ascii: "\n")), count - position) {
                 lineEnd = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
@@ -205,64 +220,99 @@ struct CSVChunkRenderer: ~Copyable {
                 amount = Self.field(fields, columns.price)
             }
             guard id.count > 0 else { return fail(&chunk, line, "product", "empty") }
-
-            var storefront = fastStorefrontIndex(code.buffer)
-            if storefront < 0 {
-                switch storefrontIndex(code.buffer) {
-                case .success(let index): storefront = index
-                case .failure(let error): return fail(&chunk, line, "storefront", error.description)
-                }
-            }
-            let currency = storefrontCurrency[storefront]
-            var number: Int32
-            if let known = amounts.number(amount.buffer, currency: currency) {
-                number = known
-            } else {
-                // A third comma is found here: only a new amount can hold one.
-                if !quoted, amount.buffer.contains(UInt8(ascii: ",")) {
-                    let commas = text.reduce(0) { $0 + ($1 == UInt8(ascii: ",") ? 1 : 0) }
-                    return fail(&chunk, line, nil, "\(commas + 1) fields; expected 3")
-                }
-                do throws(StorePriceError) {
-                    let price = try Price(String(decoding: amount.buffer, as: UTF8.self), currency: plan.currencies[currency])
-                    number = amounts.add(amount.buffer, currency: currency)
-                    prices[currency].append(price)
-                } catch {
-                    return fail(&chunk, line, "price", error.description)
-                }
-            }
-
             let sameProduct = hasProduct && id.count == currentID.count && memcmp(id.start, currentID.base, id.count) == 0
-            if sameProduct {
-                guard slots[storefront].stamp != serial else {
-                    let shown = String(decoding: currentID.bytes, as: UTF8.self).escapedForMessage
-                    return fail(&chunk, line, "storefront", "a second price for '\(shown)' in \(plan.storefronts[storefront].alpha3)")
-                }
-            } else {
-                if hasProduct {
-                    guard finishProduct(&chunk, &output, input) else { return }
-                }
-                // The caches start over between products, when no price of the current product
-                // refers to them; the line's amount is numbered again.
-                if arena.count > Self.arenaLimit || amounts.count > Self.amountLimit || tableEntries > Self.tableLimit {
-                    let price = prices[currency][Int(number)]
-                    startCachesOver()
-                    number = amounts.add(amount.buffer, currency: currency)
-                    prices[currency].append(price)
-                }
-                currentID.removeAll()
-                currentID.append(id.start, count: id.count)
-                currentLine = line
-                hasProduct = true
-                serial &+= 1
-            }
-            slots[storefront] = Slot(stamp: serial, amount: number, line: line, lineStart: lineStart)
+            guard renderPrice(code: code, amount: amount, sameProduct: sameProduct, line: line, lineStart: lineStart,
+                              text: text, quoted: quoted, input: input, output: &output, chunk: &chunk, id: id)
+            else { return }
         }
         if hasProduct {
             guard finishProduct(&chunk, &output, input) else { return }
             hasProduct = false
         }
         chunk.lines = line
+    }
+
+    /// Reads one price line's storefront and amount and records them for the current product,
+    /// first finishing the product before when the line starts another (`id`); false when the
+    /// line cannot be used, with the chunk's failure set.
+    @inline(__always)
+    private mutating func renderPrice(
+        code: Field, amount: Field, sameProduct: Bool, line: Int, lineStart: Int, text: UnsafeBufferPointer<UInt8>,
+        quoted: Bool, input: UnsafeBufferPointer<UInt8>, output: inout ByteBuffer, chunk: inout ChunkResults, id: Field?
+    ) -> Bool {
+        var storefront = fastStorefrontIndex(code.buffer)
+        if storefront < 0 {
+            switch storefrontIndex(code.buffer) {
+            case .success(let index): storefront = index
+            case .failure(let error):
+                fail(&chunk, line, "storefront", error.description)
+                return false
+            }
+        }
+        let currency = storefrontCurrency[storefront]
+        var number: Int32
+        if let known = amounts.number(amount.buffer, currency: currency) {
+            number = known
+        } else {
+            // A third comma is found here: only a new amount can hold one.
+            if !quoted, amount.buffer.contains(UInt8(ascii: ",")) {
+                let commas = text.reduce(0) { $0 + ($1 == UInt8(ascii: ",") ? 1 : 0) }
+                fail(&chunk, line, nil, "\(commas + 1) fields; expected 3")
+                return false
+            }
+            do throws(StorePriceError) {
+                let price = try Price(String(decoding: amount.buffer, as: UTF8.self), currency: plan.currencies[currency])
+                number = amounts.add(amount.buffer, currency: currency)
+                prices[currency].append(price)
+            } catch {
+                fail(&chunk, line, "price", error.description)
+                return false
+            }
+        }
+
+        if sameProduct {
+            guard slots[storefront].stamp != serial else {
+                let shown = String(decoding: currentID.bytes, as: UTF8.self).escapedForMessage
+                fail(&chunk, line, "storefront", "a second price for '\(shown)' in \(plan.storefronts[storefront].alpha3)")
+                return false
+            }
+        } else {
+            if hasProduct {
+                guard finishProduct(&chunk, &output, input) else { return false }
+            }
+            // The caches start over between products, when no price of the current product
+            // refers to them; the line's amount is numbered again.
+            if arena.count > Self.arenaLimit || amounts.count > Self.amountLimit || tableEntries > Self.tableLimit {
+                let price = prices[currency][Int(number)]
+                startCachesOver()
+                number = amounts.add(amount.buffer, currency: currency)
+                prices[currency].append(price)
+            }
+            currentID.removeAll()
+            if let id { currentID.append(id.start, count: id.count) }
+            currentLine = line
+            hasProduct = true
+            serial &+= 1
+        }
+        slots[storefront] = Slot(stamp: serial, amount: number, line: line, lineStart: lineStart)
+        return true
+    }
+
+    /// Where the line at `position` ends (its newline, or the chunk's end) when it is a price of
+    /// the current product with an alpha-3-sized code: the current ID, a comma at once after it,
+    /// and another four bytes later, then the amount within 32 bytes; -1 for any other line, read
+    /// the general way.
+    @inline(__always)
+    private func nextPriceOfSameProduct(_ base: UnsafePointer<UInt8>, _ position: Int, _ count: Int) -> Int {
+        let idLength = currentID.count
+        let amountStart = position + idLength + 5
+        guard amountStart <= count, base[position + idLength] == UInt8(ascii: ","),
+            base[position + idLength + 4] == UInt8(ascii: ","), memcmp(base + position, currentID.base, idLength) == 0
+        else { return -1 }
+        let limit = min(count, amountStart + 32)
+        var end = amountStart
+        while end < limit, base[end] != UInt8(ascii: "\n") { end += 1 }
+        return end < limit || end == count ? end : -1
     }
 
     private static func field(_ fields: (Field, Field, Field), _ index: Int) -> Field {
