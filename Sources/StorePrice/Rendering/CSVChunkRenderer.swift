@@ -311,6 +311,15 @@ struct CSVChunkRenderer: ~Copyable {
         else { return -1 }
         let limit = min(count, amountStart + 32)
         var end = amountStart
+        // Eight bytes at a time: the lowest byte equal to a newline, by the zero-byte trick on
+        // the word XOR newlines (bytes above the first match may be flagged wrongly, never below).
+        let raw = UnsafeRawPointer(base)
+        while end + 8 <= limit {
+            let word = raw.loadUnaligned(fromByteOffset: end, as: UInt64.self).littleEndian ^ 0x0A0A_0A0A_0A0A_0A0A
+            let found = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+            if found != 0 { return end + found.trailingZeroBitCount >> 3 }
+            end += 8
+        }
         while end < limit, base[end] != UInt8(ascii: "\n") { end += 1 }
         return end < limit || end == count ? end : -1
     }
