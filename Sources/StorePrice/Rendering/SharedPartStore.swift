@@ -16,13 +16,30 @@ final class SharedPartStore: @unchecked Sendable {
     /// Marks a part location as the store's rather than a worker's arena.
     static let sharedFlag = 1 << 62
 
+    /// A (price locale, amount) pair: an amount of up to 16 bytes (every real price) is held as
+    /// two words, which hash faster than its text; a longer one as its text.
     struct Key: Hashable, Sendable {
         var pair: Int
-        var amount: String
+        var first: UInt64 = 0
+        var second: UInt64 = 0
+        var long: String?
+
+        init(pair: Int, amount: String) {
+            self.pair = pair
+            var amount = amount
+            amount.withUTF8 { bytes in
+                guard bytes.count <= 16 else { return }
+                withUnsafeMutableBytes(of: &first) { $0.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.prefix(8)))) }
+                withUnsafeMutableBytes(of: &second) { $0.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.dropFirst(8)))) }
+            }
+            // Words alone would not tell "1" from "1\0": the length goes in too, and long text whole.
+            long = amount.utf8.count <= 16 ? nil : amount
+            first ^= UInt64(amount.utf8.count) << 59
+        }
     }
 
     private struct State: Sendable {
-        var index: [Key: Int] = [:]
+        var index = [Key: Int](minimumCapacity: 4096)
         var chunk = -1
         var used = SharedPartStore.chunkSize
     }
