@@ -23,25 +23,43 @@ struct BatchFormatter {
         var output = OutputBuffer(descriptor: Console.standardOutput, path: nil)
         var formatters: [String: Result<PriceFormatter, StorePriceError>] = [:]
         var failures = 0
+        var cache = LineCache()
+        var line: [UInt8] = []
         let lines = try LineReader(path: "-", lineHolds: "one price locale and amount")
         while true {
-            let next: String?
+            // A line seen before is written as it was then; only a new one is read as text.
+            var repeated = false
+            let more: Bool
             do {
-                next = try Self.nextLine(lines)
-            } catch .invalidCatalog(_, _, _, "not valid UTF-8") {
-                // A line that is not UTF-8 is a bad line like any other; the rest go on.
+                more = try Self.nextLine(lines) { bytes in
+                    repeated = cache.lookUp(bytes) { kept, failed in
+                        output.append(kept)
+                        if failed { failures += 1 }
+                    }
+                    if !repeated { line = Array(bytes) }
+                }
+            } catch {
+                try output.finish()
+                throw error
+            }
+            guard more else { break }
+            if repeated {
+                output.endLine()
+                try output.check()
+                continue
+            }
+            let start = output.pendingCount
+            let failuresBefore = failures
+            guard let text = String(validating: line, as: UTF8.self) else {
+                // A line that is not UTF-8 is a bad line like any other; the rest go on. Its
+                // message names its line, so it is not kept.
                 failures += 1
                 output.append("\t\terror: line \(lines.lineNumber): not valid UTF-8")
                 output.endLine()
                 try output.check()
                 continue
-            } catch {
-                // The lines before a bad one are written before the run ends.
-                try output.finish()
-                throw error
             }
-            guard let line = next else { break }
-            let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+            let fields = text.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
             let localeText = String(fields[0])
             let amountText = fields.count > 1 ? String(fields[1]) : ""
             // The fields are echoed for a person to read: nothing in them may act on a terminal.
@@ -53,9 +71,10 @@ struct BatchFormatter {
             guard fields.count == 2 else {
                 failures += 1
                 output.append(
-                    line.isEmpty
+                    text.isEmpty
                         ? "error: empty line; expected PRICE_LOCALE<TAB>AMOUNT"
                         : "error: expected PRICE_LOCALE<TAB>AMOUNT, found \(fields.count) field\(fields.count == 1 ? "" : "s")")
+                cache.keep(line, output: output.pending(from: start), failed: true)
                 output.endLine()
                 continue
             }
@@ -83,6 +102,7 @@ struct BatchFormatter {
                 failures += 1
                 output.append("error: " + error.description)
             }
+            cache.keep(line, output: output.pending(from: start), failed: failures > failuresBefore)
             output.endLine()
             try output.check()
         }
@@ -96,12 +116,13 @@ struct BatchFormatter {
         escape ? UnicodeEscaping.escapeNonASCII(field) : UnicodeEscaping.escapeForTerminal(field)
     }
 
-    /// The next line of standard input, with a reading error worded for it.
-    private static func nextLine(_ lines: LineReader) throws(StorePriceError) -> String? {
+    /// The next line of standard input as bytes, with a reading error worded for it; false at
+    /// the end.
+    private static func nextLine(
+        _ lines: LineReader, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(StorePriceError) -> Bool {
         do {
-            return try lines.nextLine()
-        } catch .invalidCatalog(let source, let line, let field, "not valid UTF-8") {
-            throw .invalidCatalog(source: source, line: line, field: field, reason: "not valid UTF-8")
+            return try lines.nextLine(bytes: body)
         } catch .invalidCatalog(_, let line, _, let reason) {
             throw .unreadableFile(path: "standard input", reason: "line \(line ?? lines.lineNumber + 1): \(reason)")
         }

@@ -68,6 +68,12 @@ struct OutputBuffer: ~Copyable {
         bytes.append(byte)
     }
 
+    /// Bytes appended and not yet written.
+    var pendingCount: Int { bytes.count }
+
+    /// A copy of the bytes appended since `start` (a ``pendingCount``), none written since.
+    func pending(from start: Int) -> ArraySlice<UInt8> { bytes[start...] }
+
     mutating func append(bytes more: [UInt8]) {
         bytes.append(contentsOf: more)
     }

@@ -32,6 +32,38 @@ import Testing
         expectBytes(run.error, "storeprice: 4 lines failed\n")
     }
 
+    /// A repeated line is answered from the lines seen before: the same bytes as the first time,
+    /// its failure counted again, and an invalid UTF-8 line still named by its own number.
+    @Test func repeatedLinesGiveTheSameOutputAndCountAgain() throws {
+        var input = Data()
+        let lines: [[UInt8]] = [
+            Array("ja_JP@currency=JPY\t160".utf8), Array("de_DE@currency=EUR\t1.999".utf8), Array("no tab".utf8),
+            Array("en_US@currency=USD\t".utf8) + [0xFF], Array("".utf8), Array("ja_JP@currency=JPY\t160\r".utf8),
+            Array("\u{212A}o_KR@currency=KRW\t1".utf8), Array("ko_KR@currency=KRW\t1".utf8),
+        ]
+        for _ in 0..<3 {
+            for line in lines { input.append(contentsOf: line + [0x0A]) }
+        }
+        let run = try runStorePrice(["format", "--batch"], input: input)
+        #expect(run.status == 65)
+        let once = [
+            "ja_JP@currency=JPY\t160\t\u{FFE5}160",
+            "de_DE@currency=EUR\t1.999\terror: EUR uses 2 fraction digits; '1.999' has 3",
+            "no tab\t\terror: expected PRICE_LOCALE<TAB>AMOUNT, found 1 field",
+            "\t\terror: line LINE: not valid UTF-8",
+            "\t\terror: empty line; expected PRICE_LOCALE<TAB>AMOUNT",
+            "ja_JP@currency=JPY\t160\t\u{FFE5}160",
+            "\u{212A}o_KR@currency=KRW\t1\terror: unsupported locale '\u{212A}o_KR@currency=KRW': a locale identifier is ASCII, such as ja_JP@currency=JPY",
+            "ko_KR@currency=KRW\t1\t\u{20A9}1",
+        ]
+        var expected = ""
+        for round in 0..<3 {
+            for line in once { expected += line.replacingOccurrences(of: "LINE", with: String(round * 8 + 4)) + "\n" }
+        }
+        expectBytes(run.output, expected)
+        expectBytes(run.error, "storeprice: 15 lines failed\n")
+    }
+
     @Test func aLocaleCanonicallyEqualToAnEarlierOneIsStillRefused() throws {
         // The Kelvin sign (U+212A) is canonically equal to 'K': a lookup by Swift string would
         // find the formatter of the line before.

@@ -47,28 +47,35 @@ package final class LineReader {
 
     /// The next line as a string, without its line ending; nil at the end of the input.
     package func nextLine() throws(StorePriceError) -> String? {
+        var text: String?
+        guard try nextLine(bytes: { text = String(validating: $0, as: UTF8.self) }) else { return nil }
+        guard let text else {
+            throw .invalidCatalog(source: path, line: lineNumber, field: nil, reason: "not valid UTF-8")
+        }
+        return text
+    }
+
+    /// Calls `body` with the next line's bytes, without its line ending and not checked as
+    /// UTF-8, valid only during the call; false at the end of the input. Lines end, are cut and
+    /// numbered as ``nextLine()`` does, and a line too long is the same error.
+    package func nextLine(bytes body: (UnsafeBufferPointer<UInt8>) -> Void) throws(StorePriceError) -> Bool {
         while true {
             if let newline = indexOfNewline() {
-                let line = try takeLine(upTo: newline, consumed: newline + 1)
-                return line
+                try takeLine(upTo: newline, consumed: newline + 1, body)
+                return true
             }
             if atEnd {
-                guard start < end else { return nil }
-                return try takeLine(upTo: end, consumed: end)
+                guard start < end else { return false }
+                try takeLine(upTo: end, consumed: end, body)
+                return true
             }
             try fill()
         }
     }
 
-    private func indexOfNewline() -> Int? {
-        buffer.withUnsafeBufferPointer { bytes -> Int? in
-            guard start < end, let base = bytes.baseAddress else { return nil }
-            guard let found = memchr(base + start, Int32(UInt8(ascii: "\n")), end - start) else { return nil }
-            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        }
-    }
-
-    private func takeLine(upTo lineEnd: Int, consumed: Int) throws(StorePriceError) -> String {
+    private func takeLine(
+        upTo lineEnd: Int, consumed: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(StorePriceError) {
         lineNumber += 1
         var from = start
         var to = lineEnd
@@ -77,15 +84,17 @@ package final class LineReader {
         }
         if to > from, buffer[to - 1] == UInt8(ascii: "\r") { to -= 1 }
         guard to - from <= Self.maximumLineLength else { throw tooLong(line: lineNumber) }
-        let text = buffer.withUnsafeBufferPointer { bytes in
-            String(validating: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
-        }
+        buffer.withUnsafeBufferPointer { bytes in body(UnsafeBufferPointer(rebasing: bytes[from..<to])) }
         bytesRead += consumed - start
         start = consumed
-        guard let text else {
-            throw .invalidCatalog(source: path, line: lineNumber, field: nil, reason: "not valid UTF-8")
+    }
+
+    private func indexOfNewline() -> Int? {
+        buffer.withUnsafeBufferPointer { bytes -> Int? in
+            guard start < end, let base = bytes.baseAddress else { return nil }
+            guard let found = memchr(base + start, Int32(UInt8(ascii: "\n")), end - start) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
-        return text
     }
 
     private func fill() throws(StorePriceError) {

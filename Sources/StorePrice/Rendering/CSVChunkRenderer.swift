@@ -437,7 +437,7 @@ struct CSVChunkRenderer: ~Copyable {
         let storefront = targetStorefront[target]
         let price = prices[storefrontCurrency[storefront]][number]
         let key = SharedPartStore.Key(pair: pair, amount: price.amount)
-        if let known = shared.location(of: key) {
+        if let key, let known = shared.location(of: key) {
             remember(known, pair: pair, number: number)
             return known
         }
@@ -460,7 +460,7 @@ struct CSVChunkRenderer: ~Copyable {
         let encoded = plan.layout.pricePart(amount: price.amount, formatted: formatted)
         longestPart = max(longestPart, encoded.count)
         let part: Int
-        if let stored = shared.store(key, encoded) {
+        if let key, let stored = shared.store(key, encoded) {
             part = stored
         } else {
             // The shared store is full: this worker keeps the part, within its own limit.

@@ -16,25 +16,23 @@ final class SharedPartStore: @unchecked Sendable {
     /// Marks a part location as the store's rather than a worker's arena.
     static let sharedFlag = 1 << 62
 
-    /// A (price locale, amount) pair: an amount of up to 16 bytes (every real price) is held as
-    /// two words, which hash faster than its text; a longer one as its text.
+    /// A (price locale, amount) pair, the amount's text of up to 16 bytes (every real price) held
+    /// as two words, which hash faster than text; nil for a longer amount, which is not shared
+    /// (its worker keeps its part).
     struct Key: Hashable, Sendable {
         var pair: Int
         var first: UInt64 = 0
         var second: UInt64 = 0
-        var long: String?
 
-        init(pair: Int, amount: String) {
-            self.pair = pair
+        init?(pair: Int, amount: String) {
             var amount = amount
+            guard amount.utf8.count <= 16 else { return nil }
+            self.pair = pair
             amount.withUTF8 { bytes in
-                guard bytes.count <= 16 else { return }
                 withUnsafeMutableBytes(of: &first) { $0.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.prefix(8)))) }
                 withUnsafeMutableBytes(of: &second) { $0.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.dropFirst(8)))) }
             }
-            // Words alone would not tell "1" from "1\0": the length goes in too, and long text whole.
-            long = amount.utf8.count <= 16 ? nil : amount
-            first ^= UInt64(amount.utf8.count) << 59
+            // An amount is decimal text, never a NUL: the zero padding cannot be mistaken for it.
         }
     }
 
