@@ -132,6 +132,9 @@ import Testing
          "catalog 'c.jsonl', line 1, field 'prices.USA': appears twice in one object; JSON readers keep only one of the two"),
         (#"{"product":"a","product":"b","prices":{"USA":"1"}}"#,
          "catalog 'c.jsonl', line 1, field 'product': appears twice in one object; JSON readers keep only one of the two"),
+        // Quotes, braces and backslashes inside a value are not structure.
+        (#"{"product":"a\"{\"prices\":[\\","prices":{"USA":"1"},"prices":{"JPN":"1"}}"#,
+         "catalog 'c.jsonl', line 1, field 'prices': appears twice in one object; JSON readers keep only one of the two"),
         (#"{"product":"a","prices":{"USA":"1"},"period":"P1M","promotional_offers":[{"id":"w","payment_mode":"free","period":"P1W","\u0069d":"x"}]}"#,
          "catalog 'c.jsonl', line 1, field 'promotional_offers[0].id': appears twice in one object; JSON readers keep only one of the two"),
         // A misspelt or unknown field would drop its data without a word.

@@ -5,7 +5,8 @@
 /// explicit stack, so nesting depth costs no recursion.
 enum JSONDuplicateKeys {
     private enum Frame {
-        case object(keys: Set<String>, current: String?)
+        /// An object: its keys so far are `keys[depth]`, the key being read `current`.
+        case object(current: String?)
         case array(index: Int)
     }
 
@@ -25,22 +26,30 @@ enum JSONDuplicateKeys {
 
     /// The first repeated key's path, and the keys of the outermost object in order.
     static func scan(_ text: String) -> (repeated: String?, topLevelKeys: [String]) {
+        var text = text
+        return text.withUTF8 { scan($0) }
+    }
+
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (repeated: String?, topLevelKeys: [String]) {
         var topLevelKeys: [String] = []
-        let bytes = Array(text.utf8)
         var stack: [Frame] = []
+        // Each open object's keys, by depth among open objects; kept apart from the stack so
+        // that a key is inserted in place, not into a copy.
+        var keys: [Set<String>] = []
         var expectingKey = false
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "{"):
-                stack.append(.object(keys: [], current: nil))
+                stack.append(.object(current: nil))
+                keys.append([])
                 expectingKey = true
             case UInt8(ascii: "["):
                 stack.append(.array(index: 0))
                 expectingKey = false
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                stack.removeLast()
+                if case .object? = stack.popLast() { keys.removeLast() }
                 expectingKey = false
             case UInt8(ascii: ","):
                 switch stack.last {
@@ -51,13 +60,16 @@ enum JSONDuplicateKeys {
             case UInt8(ascii: ":"):
                 expectingKey = false
             case UInt8(ascii: "\""):
+                guard expectingKey, case .object? = stack.last else {
+                    // A value: only its end matters.
+                    index = stringEnd(bytes, from: index + 1)
+                    break
+                }
                 let (string, end) = decodeString(bytes, from: index + 1)
                 index = end
-                if expectingKey, case .object(var keys, _)? = stack.last {
-                    guard keys.insert(string).inserted else { return (path(stack, last: string), topLevelKeys) }
-                    stack[stack.count - 1] = .object(keys: keys, current: string)
-                    if stack.count == 1 { topLevelKeys.append(string) }
-                }
+                guard keys[keys.count - 1].insert(string).inserted else { return (path(stack, last: string), topLevelKeys) }
+                stack[stack.count - 1] = .object(current: string)
+                if stack.count == 1 { topLevelKeys.append(string) }
             default:
                 break
             }
@@ -66,11 +78,20 @@ enum JSONDuplicateKeys {
         return (nil, topLevelKeys)
     }
 
+    /// The index of a string's closing quote, from after its opening quote.
+    private static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+            index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        return min(index, bytes.count)
+    }
+
     private static func path(_ stack: [Frame], last: String) -> String {
         var path = ""
         for frame in stack.dropLast() {
             switch frame {
-            case .object(_, let current?): path += (path.isEmpty ? "" : ".") + current
+            case .object(let current?): path += (path.isEmpty ? "" : ".") + current
             case .object: break
             case .array(let position): path += "[\(position)]"
             }
@@ -80,7 +101,13 @@ enum JSONDuplicateKeys {
 
     /// A JSON string's value from after its opening quote; returns it and the index of its
     /// closing quote. Escapes are decoded, so `"a"` and `"\u0061"` are the same key.
-    private static func decodeString(_ bytes: [UInt8], from start: Int) -> (String, Int) {
+    private static func decodeString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (String, Int) {
+        // Most keys have no escape: their bytes are their text.
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        if end == bytes.count || bytes[end] == UInt8(ascii: "\"") {
+            return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self), end)
+        }
         var scalars = String.UnicodeScalarView()
         var raw: [UInt8] = []
         var index = start

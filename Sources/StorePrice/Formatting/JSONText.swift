@@ -4,7 +4,8 @@ package enum JSONText {
     /// else, including non-ASCII text, is written as UTF-8.
     package static func quote(_ text: String) -> String {
         // Most text needs no escape: copied whole.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+        var text = text
+        if text.withUTF8({ $0.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") } }) {
             return "\"" + text + "\""
         }
         var out = "\""

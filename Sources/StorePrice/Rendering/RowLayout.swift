@@ -84,14 +84,14 @@ package struct RowLayout: Sendable {
 
     /// The (price locale, amount) pair's part: `0.99","formatted":"$0.99"` or `0.99,$0.99`.
     func pricePart(amount: String, formatted: String) -> [UInt8] {
-        let shown = escapeNonASCII ? UnicodeEscaping.escapeNonASCII(formatted) : formatted
+        var shown = escapeNonASCII ? UnicodeEscaping.escapeNonASCII(formatted) : formatted
         var bytes: [UInt8] = []
         bytes.reserveCapacity(amount.utf8.count + shown.utf8.count + 24)
         bytes.append(contentsOf: amount.utf8)
         switch format {
         case .jsonLines:
             bytes.append(contentsOf: Self.formattedKey)
-            if shown.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            if shown.withUTF8({ $0.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") } }) {
                 bytes.append(UInt8(ascii: "\""))
                 bytes.append(contentsOf: shown.utf8)
                 bytes.append(UInt8(ascii: "\""))
