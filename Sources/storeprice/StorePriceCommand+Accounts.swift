@@ -12,9 +12,9 @@ extension StorePriceCommand {
 
                 An accounts file is a JSON array of objects with name, email and storefront, and \
                 optionally store_language, device_locale and description. A file with a password, \
-                token or other secret is refused. --format json writes such a file (jsonl the same \
-                objects, one per line); csv and table add each account's currency and price_locale \
-                (a table leaves out the description).
+                token or other secret is refused. The same objects one per line (JSON Lines) are \
+                read too. --format json and jsonl write such a file; csv and table add each \
+                account's currency and price_locale (a table leaves out the description).
 
                 Examples:
                   storeprice accounts
@@ -41,7 +41,7 @@ extension StorePriceCommand {
             let columns: [String]
             switch format {
             case .json, .jsonl:
-                // An accounts file, as --accounts reads it: export, edit and pass it back.
+                // An accounts file, as --accounts reads it (either form): export, edit and pass it back.
                 columns = Self.fileColumns
                 rows = file.accounts.map(Self.fileRecord)
             case .csv, .table:

@@ -148,8 +148,12 @@ import Testing
          "accounts file 'bad.json', entry 1 ('a'): unsupported locale 'xx_YY': ICU has no locale data for language 'xx'"),
         (#"[{"name": "a", "email": "a@example.com", "storefront": "CAN", "store_language": "tlh"}]"#,
          "accounts file 'bad.json', entry 1 ('a'): unsupported locale 'tlh in storefront CAN': ICU has no locale data for language 'tlh'"),
-        (#"{"name": "a"}"#,
-         "accounts file 'bad.json': expected a JSON array of account objects (Expected to decode Array<Any> but found a dictionary instead.)"),
+        (#"7"#,
+         "accounts file 'bad.json': expected a JSON array of account objects, or one object per line (Expected to decode Array<Any> but found number instead.)"),
+        // One object per line is JSON Lines, as `storeprice accounts --format jsonl` writes.
+        (#"{"name": "a"}"#, "accounts file 'bad.json', entry 1 ('a'): missing 'email'"),
+        ("{\"name\": \"a\", \"email\": \"a@example.com\", \"storefront\": \"USA\"}\n[1]\n",
+         "accounts file 'bad.json': line 2 is not an account object (Expected to decode Dictionary<String, Any> but found an array instead.)"),
     ])
     func refusesBadFilesNamingTheEntry(_ json: String, _ message: String) {
         #expect {
@@ -160,11 +164,22 @@ import Testing
         }
     }
 
+    @Test func readsJSONLines() throws {
+        let lines = """
+            {"name":"qa-jp","email":"qa+jp@example.com","storefront":"JPN","store_language":null,"device_locale":null,"description":null}
+
+            {"name": "qa-ca-fr", "email": "qa+ca@example.com", "storefront": "CAN", "store_language": "fr"}\r
+            """
+        let file = try TestAccountFile(data: Data(lines.utf8), source: "testers.jsonl")
+        #expect(file.accounts.map(\.name) == ["qa-jp", "qa-ca-fr"])
+        #expect(file.accounts.map(\.priceLocale.identifier) == ["ja_JP@currency=JPY", "fr_CA@currency=CAD"])
+    }
+
     @Test func refusesTruncatedJSON() {
         #expect {
             try TestAccountFile(data: Data(#"[{"name": "a""#.utf8), source: "cut.json")
         } throws: { error in
-            String(describing: error).hasPrefix("accounts file 'cut.json': expected a JSON array of account objects (")
+            String(describing: error).hasPrefix("accounts file 'cut.json': expected a JSON array of account objects, or one object per line (")
         }
     }
 

@@ -37,7 +37,7 @@ import Testing
         ("deeply-nested.jsonl", "catalog", "catalog 'FILE', line 1: not a JSON object (The given data was not valid JSON.)"),
         ("deeply-nested.storekit", "catalog", "catalog 'FILE': not a StoreKit configuration (The given data was not valid JSON.)"),
         ("deeply-nested-accounts.json", "accounts",
-         "accounts file 'FILE': expected a JSON array of account objects (The given data was not valid JSON.)"),
+         "accounts file 'FILE': expected a JSON array of account objects, or one object per line (The given data was not valid JSON.)"),
         ("secret-accounts.json", "accounts",
          "accounts file 'FILE', entry 1 ('usa'): has a 'password' field; an accounts file never holds passwords or other secrets (keep them in a keychain or your CI's secret store)"),
         ("deeply-nested-products.json", "products",

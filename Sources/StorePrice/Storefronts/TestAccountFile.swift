@@ -6,7 +6,8 @@ public import Foundation
 
 /// A list of sandbox test accounts, loaded from JSON.
 ///
-/// The file is a JSON array with one object per account:
+/// The file is a JSON array with one object per account (or the same objects one per line, as
+/// JSON Lines):
 ///
 /// ```json
 /// [
@@ -49,13 +50,27 @@ public struct TestAccountFile: Sendable {
     ///   - data: the JSON.
     ///   - source: how errors name the data, such as its path.
     public init(data: Data, source: String) throws(StorePriceError) {
-        let entries: [[String: FieldValue]]
-        do {
-            entries = try JSONDecoder().decode([[String: FieldValue]].self, from: data)
-        } catch {
-            throw .invalidAccounts(
-                source: source, entry: nil, name: nil,
-                reason: "expected a JSON array of account objects (\(Self.reason(error)))")
+        var entries: [[String: FieldValue]] = []
+        if data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") {
+            // JSON Lines, as `storeprice accounts --format jsonl` writes: one object per line.
+            for (offset, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
+            where line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) {
+                do {
+                    entries.append(try JSONDecoder().decode([String: FieldValue].self, from: Data(line)))
+                } catch {
+                    throw .invalidAccounts(
+                        source: source, entry: nil, name: nil,
+                        reason: "line \(offset + 1) is not an account object (\(Self.reason(error)))")
+                }
+            }
+        } else {
+            do {
+                entries = try JSONDecoder().decode([[String: FieldValue]].self, from: data)
+            } catch {
+                throw .invalidAccounts(
+                    source: source, entry: nil, name: nil,
+                    reason: "expected a JSON array of account objects, or one object per line (\(Self.reason(error)))")
+            }
         }
         if let repeated = JSONDuplicateKeys.firstRepeatedKey(in: String(decoding: data, as: UTF8.self)) {
             throw .invalidAccounts(
