@@ -254,9 +254,18 @@ struct RowWriter {
         escape ? UnicodeEscaping.escapeNonASCII(text) : text
     }
 
-    /// A JSON string literal, as the library writes one.
+    /// A JSON string literal, as the library writes one; text that needs no escape (most) is
+    /// copied between its quotes without building a new string.
     static func appendJSON(_ text: String, to output: inout OutputBuffer) {
-        output.append(JSONText.quote(text))
+        var text = text
+        let plain = text.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return false }
+            output.append(byte: UInt8(ascii: "\""))
+            output.append(bytes)
+            output.append(byte: UInt8(ascii: "\""))
+            return true
+        }
+        if !plain { output.append(JSONText.quote(text)) }
     }
 
     /// Appends a cell of catalog text, neutralized as a formula unless `rawCSV`.

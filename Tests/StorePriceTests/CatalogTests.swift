@@ -20,6 +20,27 @@ import Testing
         #expect(bundle.prices[143465] == nil)
     }
 
+    /// Lines of the usual shape are read without JSONDecoder: the same products as JSONDecoder
+    /// gives for the same lines written with spacing it alone reads (a number, an escape).
+    @Test func usualLinesReadAsJSONDecoderReadsThem() throws {
+        let usual = """
+            { "product" : "a" , "prices" : { "USA" : "0.99" , "jp" : "160" } , "title" : { "en" : "A \u{00E9}" } }
+            {"description":{"en":"D"},"prices":{},"product":"b"}
+            \t{"product":"c","prices":{"143441":"1"},"title":{},"description":{}}\t
+            """
+        let decoded = """
+            { "product" : "a" , "prices" : { "USA" : "0.99" , "jp" : "160" } , "title" : { "en" : "A \\u00e9" } }
+            {"description":{"en":"D"},"prices":{},"product":"b","period":null}
+            \t{"product":"c","prices":{"143441":"1"},"title":{},"description":{},"period":null}\t
+            """
+        let first = try Catalog.load(try temporaryFile(usual, name: "usual.jsonl").path)
+        let second = try Catalog.load(try temporaryFile(decoded, name: "decoded.jsonl").path)
+        #expect(first.map(\.id) == ["a", "b", "c"])
+        #expect(first.map(\.prices) == second.map(\.prices))
+        #expect(first.map(\.titles) == second.map(\.titles) && first[0].titles["en"] == "A \u{00E9}")
+        #expect(first.map(\.descriptions) == [[:], ["en": "D"], [:]])
+    }
+
     @Test func readsTheSampleCSV() throws {
         let products = try Catalog.load(repositoryFile("Data/catalog-sample.csv").path)
         #expect(products.count == 10)
@@ -132,6 +153,8 @@ import Testing
          "catalog 'c.jsonl', line 1, field 'prices.USA': appears twice in one object; JSON readers keep only one of the two"),
         (#"{"product":"a","product":"b","prices":{"USA":"1"}}"#,
          "catalog 'c.jsonl', line 1, field 'product': appears twice in one object; JSON readers keep only one of the two"),
+        (#"{"product":"a","prices":{"USA":"1"},"title":{"en":"A","en":"B"}}"#,
+         "catalog 'c.jsonl', line 1, field 'title.en': appears twice in one object; JSON readers keep only one of the two"),
         // Quotes, braces and backslashes inside a value are not structure.
         (#"{"product":"a\"{\"prices\":[\\","prices":{"USA":"1"},"prices":{"JPN":"1"}}"#,
          "catalog 'c.jsonl', line 1, field 'prices': appears twice in one object; JSON readers keep only one of the two"),

@@ -55,7 +55,7 @@ final class JSONLinesCatalogReader: CatalogSource {
         "winBackOffers": "win_back_offers", "paymentMode": "payment_mode", "periodCount": "period_count",
     ]
 
-    private struct Line: Decodable {
+    fileprivate struct Line: Decodable {
         var id: FieldValue?
         var prices: [String: FieldValue]?
         var title: [String: FieldValue]?
@@ -76,7 +76,7 @@ final class JSONLinesCatalogReader: CatalogSource {
         }
     }
 
-    private struct Offer: Decodable {
+    fileprivate struct Offer: Decodable {
         var id: String?
         var paymentMode: String?
         var period: String?
@@ -109,6 +109,9 @@ final class JSONLinesCatalogReader: CatalogSource {
             if text.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             let number = lines.lineNumber
             let source = lines.path
+            if let line = Self.simpleLine(text) {
+                return try product(line, number: number, source: source)
+            }
             let line: Line
             do {
                 line = try decoder.decode(Line.self, from: Data(text.utf8))
@@ -129,37 +132,42 @@ final class JSONLinesCatalogReader: CatalogSource {
                     reason: Self.renamedFields[unknown].map { "unknown field; StorePrice now names it '\($0)', as its outputs do" }
                         ?? "unknown field; a line has \(Self.fields.joined(separator: ", "))")
             }
-            guard case .string(let id)? = line.id, !id.isEmpty else {
-                throw .invalidCatalog(source: source, line: number, field: "product", reason: "missing; expected a product ID string")
-            }
-            guard let priceFields = line.prices else {
-                throw .invalidCatalog(source: source, line: number, field: "prices", reason: "missing; expected {\"USA\": \"0.99\", …}")
-            }
-            try seen.register(id, line: number, source: source)
-            var made: [Int: Price] = [:]
-            var places: [Int: ProductOrigin.PriceSource] = [:]
-            for code in priceFields.keys.sorted() {
-                let field = "prices.\(code)"
-                guard case .string(let amount)? = priceFields[code] else {
-                    throw .invalidCatalog(
-                        source: source, line: number, field: field,
-                        reason: "expected decimal text such as \"0.99\"; JSON numbers lose digits in most tools")
-                }
-                let storefront = try storefronts.storefront(code, source: source, line: number, field: field)
-                guard made[storefront.id] == nil else {
-                    throw .invalidCatalog(
-                        source: source, line: number, field: field, reason: "a second price for \(storefront.alpha3)")
-                }
-                made[storefront.id] = try prices.price(amount, in: storefront, source: source, line: number, field: field)
-                places[storefront.id] = ProductOrigin.PriceSource(line: number, field: field, written: amount)
-            }
-            return Product(
-                checkedID: id, prices: made,
-                titles: try texts(line.title, field: "title", line: number),
-                descriptions: try texts(line.description, field: "description", line: number),
-                subscription: try terms(line, line: number), origin: ProductOrigin(source: source, prices: places))
+            return try product(line, number: number, source: source)
         }
         return nil
+    }
+
+    /// The product of a line read and checked as JSON.
+    private func product(_ line: Line, number: Int, source: String) throws(StorePriceError) -> Product {
+        guard case .string(let id)? = line.id, !id.isEmpty else {
+            throw .invalidCatalog(source: source, line: number, field: "product", reason: "missing; expected a product ID string")
+        }
+        guard let priceFields = line.prices else {
+            throw .invalidCatalog(source: source, line: number, field: "prices", reason: "missing; expected {\"USA\": \"0.99\", …}")
+        }
+        try seen.register(id, line: number, source: source)
+        var made: [Int: Price] = [:]
+        var places: [Int: ProductOrigin.PriceSource] = [:]
+        for code in priceFields.keys.sorted() {
+            let field = "prices.\(code)"
+            guard case .string(let amount)? = priceFields[code] else {
+                throw .invalidCatalog(
+                    source: source, line: number, field: field,
+                    reason: "expected decimal text such as \"0.99\"; JSON numbers lose digits in most tools")
+            }
+            let storefront = try storefronts.storefront(code, source: source, line: number, field: field)
+            guard made[storefront.id] == nil else {
+                throw .invalidCatalog(
+                    source: source, line: number, field: field, reason: "a second price for \(storefront.alpha3)")
+            }
+            made[storefront.id] = try prices.price(amount, in: storefront, source: source, line: number, field: field)
+            places[storefront.id] = ProductOrigin.PriceSource(line: number, field: field, written: amount)
+        }
+        return Product(
+            checkedID: id, prices: made,
+            titles: try texts(line.title, field: "title", line: number),
+            descriptions: try texts(line.description, field: "description", line: number),
+            subscription: try terms(line, line: number), origin: ProductOrigin(source: source, prices: places))
     }
 
     /// The period and offers of a subscription line; nil for a line without `period`.
@@ -238,5 +246,75 @@ func describe(_ error: any Error) -> String {
         return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
     default:
         return String(describing: error)
+    }
+}
+
+extension JSONLinesCatalogReader {
+    /// A line of the usual shape read without `JSONDecoder`: one object whose members are
+    /// `product` (a string) and `prices`, `title` and `description` (objects of strings), each
+    /// once, every key distinct and no string with an escape or a control character. Nil for any
+    /// other line, which `JSONDecoder` and the repeated-key scan read, so that its errors are
+    /// theirs; what this accepts, they would read to the same values.
+    fileprivate static func simpleLine(_ text: String) -> Line? {
+        var text = text
+        return text.withUTF8 { bytes -> Line? in
+            var index = 0
+            func skipSpace() {
+                while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D {
+                    index += 1
+                }
+            }
+            func take(_ byte: UInt8) -> Bool {
+                skipSpace()
+                guard index < bytes.count, bytes[index] == byte else { return false }
+                index += 1
+                return true
+            }
+            func string() -> String? {
+                guard take(UInt8(ascii: "\"")) else { return nil }
+                let start = index
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    guard bytes[index] >= 0x20, bytes[index] != UInt8(ascii: "\\") else { return nil }
+                    index += 1
+                }
+                guard index < bytes.count else { return nil }
+                index += 1
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]), as: UTF8.self)
+            }
+            func strings() -> [String: FieldValue]? {
+                guard take(UInt8(ascii: "{")) else { return nil }
+                var values: [String: FieldValue] = [:]
+                if take(UInt8(ascii: "}")) { return values }
+                repeat {
+                    guard let key = string(), take(UInt8(ascii: ":")), let value = string(), values[key] == nil else { return nil }
+                    values[key] = .string(value)
+                } while take(UInt8(ascii: ","))
+                return take(UInt8(ascii: "}")) ? values : nil
+            }
+            var line = Line()
+            guard take(UInt8(ascii: "{")) else { return nil }
+            repeat {
+                guard let key = string(), take(UInt8(ascii: ":")) else { return nil }
+                switch key {
+                case "product" where line.id == nil:
+                    guard let id = string() else { return nil }
+                    line.id = .string(id)
+                case "prices" where line.prices == nil:
+                    guard let prices = strings() else { return nil }
+                    line.prices = prices
+                case "title" where line.title == nil:
+                    guard let titles = strings() else { return nil }
+                    line.title = titles
+                case "description" where line.description == nil:
+                    guard let descriptions = strings() else { return nil }
+                    line.description = descriptions
+                default:
+                    return nil
+                }
+            } while take(UInt8(ascii: ","))
+            guard take(UInt8(ascii: "}")) else { return nil }
+            skipSpace()
+            return index == bytes.count ? line : nil
+        }
     }
 }
