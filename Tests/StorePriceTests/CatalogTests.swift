@@ -148,6 +148,9 @@ import Testing
         (#"{"product":"a","prices":{"USA":"0.99"},"title":{"en":5}}"#, "catalog 'c.jsonl', line 1, field 'title.en': expected a string"),
         (#"{"product":"a","prices":{"Mars":"0.99"}}"#,
          "catalog 'c.jsonl', line 1, field 'prices.Mars': unknown storefront 'Mars'; did you mean MAR?"),
+        // Of several bad prices, the first by code is named, whatever the order in the line.
+        (#"{"product":"a","prices":{"USA":"1","ZZZ":"1","JPN":"1.5","AAQ":"2"}}"#,
+         "catalog 'c.jsonl', line 1, field 'prices.AAQ': unknown storefront 'AAQ'; did you mean AFG, AGO, AIA?"),
         // A key given twice is one value to a JSON reader: refused rather than silently one price.
         (#"{"product":"a","prices":{"USA":"1","USA":"2"}}"#,
          "catalog 'c.jsonl', line 1, field 'prices.USA': appears twice in one object; JSON readers keep only one of the two"),
