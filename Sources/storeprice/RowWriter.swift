@@ -259,7 +259,7 @@ struct RowWriter {
     static func appendJSON(_ text: String, to output: inout OutputBuffer) {
         var text = text
         let plain = text.withUTF8 { bytes in
-            guard bytes.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return false }
+            guard JSONText.isPlain(bytes) else { return false }
             output.append(byte: UInt8(ascii: "\""))
             output.append(bytes)
             output.append(byte: UInt8(ascii: "\""))

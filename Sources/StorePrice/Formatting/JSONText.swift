@@ -1,11 +1,16 @@
 /// Writing JSON string literals by hand, for output whose bytes and key order are fixed.
 package enum JSONText {
+    /// Whether UTF-8 text goes between quotes as it is: no control character, quote or backslash.
+    package static func isPlain(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+    }
+
     /// A JSON string literal. Quotes, backslashes and control characters are escaped; everything
     /// else, including non-ASCII text, is written as UTF-8.
     package static func quote(_ text: String) -> String {
         // Most text needs no escape: copied whole.
         var text = text
-        if text.withUTF8({ $0.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") } }) {
+        if text.withUTF8(isPlain) {
             return "\"" + text + "\""
         }
         var out = "\""

@@ -56,7 +56,7 @@ package struct RowLayout: Sendable {
         guard let base = id.baseAddress else { return buffer.append(productPart("")) }
         switch format {
         case .jsonLines:
-            if id.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            if JSONText.isPlain(id) {
                 buffer.append(Self.jsonProductKey)
                 buffer.append(base, count: id.count)
                 buffer.append(byte: UInt8(ascii: "\""))
@@ -91,7 +91,7 @@ package struct RowLayout: Sendable {
         switch format {
         case .jsonLines:
             bytes.append(contentsOf: Self.formattedKey)
-            if shown.withUTF8({ $0.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") } }) {
+            if shown.withUTF8(JSONText.isPlain) {
                 bytes.append(UInt8(ascii: "\""))
                 bytes.append(contentsOf: shown.utf8)
                 bytes.append(UInt8(ascii: "\""))
