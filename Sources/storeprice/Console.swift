@@ -68,10 +68,15 @@ struct OutputBuffer: ~Copyable {
         bytes.append(byte)
     }
 
+    /// Appends `text` as a JSON string literal (``JSONText/appendQuoted(_:to:)``).
+    mutating func appendJSON(_ text: String) {
+        JSONText.appendQuoted(text, to: &bytes)
+    }
+
     /// Bytes appended and not yet written.
     var pendingCount: Int { bytes.count }
 
-    /// A copy of the bytes appended since `start` (a ``pendingCount``), none written since.
+    /// The bytes appended since `start` (a ``pendingCount`` taken with nothing written since).
     func pending(from start: Int) -> ArraySlice<UInt8> { bytes[start...] }
 
     mutating func append(bytes more: [UInt8]) {

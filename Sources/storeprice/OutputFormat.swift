@@ -105,7 +105,8 @@ enum Listing {
                 "{" + zip(columns, row).map { JSONText.quote($0.0) + ":" + $0.1.json }.joined(separator: ",") + "}"
             }
             if format == .jsonl { return objects.map { $0 + "\n" }.joined() }
-            return objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+            var array = JSONArrayFraming()
+            return objects.map { array.beforeObject() + $0 }.joined() + array.end
         }
     }
 

@@ -17,8 +17,8 @@ struct RowWriter {
     private var fragments: [[UInt8]?] = []
     /// Whether the table's second column holds account names rather than storefront codes.
     private var forAccounts = false
-    /// Rows written so far, for the commas of a JSON array.
-    private var rowsWritten = 0
+    /// The brackets and commas of a JSON array.
+    private var array = JSONArrayFraming()
 
     init(format: Format, escape: Bool, options: PriceFormatter.Options = .init(), rawCSV: Bool = false) {
         self.format = format
@@ -118,8 +118,7 @@ struct RowWriter {
             }
             switch format {
             case .jsonl, .json:
-                if format == .json { output.append(rowsWritten == 0 ? "[\n" : ",\n") }
-                rowsWritten += 1
+                if format == .json { output.append(array.beforeObject()) }
                 output.append(#"{"product":"#)
                 Self.appendJSON(rows.productID(at: position), to: &output)
                 output.append(bytes: fragment(for: rows.target(at: position), index: rows.targetIndex(at: position)))
@@ -189,10 +188,7 @@ struct RowWriter {
     }
 
     mutating func finish(into output: inout OutputBuffer) {
-        if format == .json {
-            output.append(rowsWritten == 0 ? "[]" : "\n]")
-            output.endLine()
-        }
+        if format == .json { output.append(array.end) }
         guard format == .table else { return }
         output.append(
             Listing.table(
@@ -254,18 +250,9 @@ struct RowWriter {
         escape ? UnicodeEscaping.escapeNonASCII(text) : text
     }
 
-    /// A JSON string literal, as the library writes one; text that needs no escape (most) is
-    /// copied between its quotes without building a new string.
+    /// A JSON string literal, as the library writes one.
     static func appendJSON(_ text: String, to output: inout OutputBuffer) {
-        var text = text
-        let plain = text.withUTF8 { bytes in
-            guard JSONText.isPlain(bytes) else { return false }
-            output.append(byte: UInt8(ascii: "\""))
-            output.append(bytes)
-            output.append(byte: UInt8(ascii: "\""))
-            return true
-        }
-        if !plain { output.append(JSONText.quote(text)) }
+        output.appendJSON(text)
     }
 
     /// Appends a cell of catalog text, neutralized as a formula unless `rawCSV`.
@@ -277,29 +264,4 @@ struct RowWriter {
     static func appendCSV(formatted text: String, to output: inout OutputBuffer) {
         output.append(Listing.csvCell(formatted: text))
     }
-}
-
-/// Turns the library's JSON Lines into a JSON array as the bytes go by: `[`, the objects one per
-/// line with a comma after each but the last, `]`. Every newline in JSON Lines ends a row: the
-/// encoder escapes those in strings.
-struct JSONArrayFraming {
-    private var rows = 0
-    private var framed: [UInt8] = []
-
-    /// The bytes to write for these rows, valid until the next call.
-    mutating func frame(_ lines: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        framed.removeAll(keepingCapacity: true)
-        var start = 0
-        while start < lines.count {
-            let end = lines[start...].firstIndex(of: UInt8(ascii: "\n")) ?? lines.count
-            framed.append(contentsOf: rows == 0 ? [UInt8(ascii: "["), UInt8(ascii: "\n")] : [UInt8(ascii: ","), UInt8(ascii: "\n")])
-            framed.append(contentsOf: UnsafeBufferPointer(rebasing: lines[start..<end]))
-            rows += 1
-            start = end + 1
-        }
-        return framed
-    }
-
-    /// What closes the array.
-    var end: [UInt8] { Array((rows == 0 ? "[]\n" : "\n]\n").utf8) }
 }

@@ -166,7 +166,7 @@ extension StorePriceCommand {
                 if array == nil { return try write(rows) }
                 try array?.frame(rows).withUnsafeBufferPointer { try write($0) }
             }
-            if let array { try array.end.withUnsafeBufferPointer { try write($0) } }
+            if var end = array?.end { try end.withUTF8 { try write($0) } }
             Progress.clear()
             try reportInvalidProducts(report)
             try file?.commit()

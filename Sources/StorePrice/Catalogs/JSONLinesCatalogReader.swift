@@ -49,12 +49,6 @@ final class JSONLinesCatalogReader: CatalogSource {
     /// The fields an offer may have.
     static let offerFields = ["id", "payment_mode", "period", "period_count", "prices"]
 
-    /// Keys of StorePrice 0.1.0, before every file and output used snake_case.
-    static let renamedFields = [
-        "id": "product", "introductoryOffer": "introductory_offer", "promotionalOffers": "promotional_offers", "offerCodes": "offer_codes",
-        "winBackOffers": "win_back_offers", "paymentMode": "payment_mode", "periodCount": "period_count",
-    ]
-
     fileprivate struct Line: Decodable {
         var id: FieldValue?
         var prices: [String: FieldValue]?
@@ -129,8 +123,8 @@ final class JSONLinesCatalogReader: CatalogSource {
             if let unknown = keys.topLevelKeys.first(where: { !Self.fields.contains($0) }) {
                 throw .invalidCatalog(
                     source: source, line: number, field: unknown,
-                    reason: Self.renamedFields[unknown].map { "unknown field; StorePrice now names it '\($0)', as its outputs do" }
-                        ?? "unknown field; a line has \(Self.fields.joined(separator: ", "))")
+                    reason: "unknown field; " + (RenamedFields.note([unknown], in: RenamedFields.catalog)
+                        ?? "a line has \(Self.fields.joined(separator: ", "))"))
             }
             return try product(line, number: number, source: source)
         }
@@ -196,8 +190,8 @@ final class JSONLinesCatalogReader: CatalogSource {
             if let unknown = offer.keys.first(where: { !Self.offerFields.contains($0) }) {
                 throw fail(
                     "\(field).\(unknown)",
-                    Self.renamedFields[unknown].map { "unknown field; StorePrice now names it '\($0)', as its outputs do" }
-                        ?? "unknown field; an offer has \(Self.offerFields.joined(separator: ", "))")
+                    "unknown field; " + (RenamedFields.note([unknown], in: RenamedFields.catalog)
+                        ?? "an offer has \(Self.offerFields.joined(separator: ", "))"))
             }
             var made: [Int: Price] = [:]
             var places: [Int: ProductOrigin.PriceSource] = [:]

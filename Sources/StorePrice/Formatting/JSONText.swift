@@ -5,6 +5,19 @@ package enum JSONText {
         utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
     }
 
+    /// Appends `text` as a JSON string literal: its own bytes between quotes when it needs no
+    /// escape (most text), else ``quote(_:)``, without building a string on the way.
+    package static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        if text.withUTF8(isPlain) {
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+        } else {
+            bytes.append(contentsOf: quote(text).utf8)
+        }
+    }
+
     /// A JSON string literal. Quotes, backslashes and control characters are escaped; everything
     /// else, including non-ASCII text, is written as UTF-8.
     package static func quote(_ text: String) -> String {

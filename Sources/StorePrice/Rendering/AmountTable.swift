@@ -98,7 +98,7 @@ struct AmountTable {
 
     /// Up to 16 bytes as two little-endian words, zero-padded.
     @inline(__always)
-    private static func words(_ amount: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+    static func words(_ amount: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
         var words: (UInt64, UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &words) { raw in
             raw.copyMemory(from: UnsafeRawBufferPointer(amount))

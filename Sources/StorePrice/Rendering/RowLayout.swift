@@ -84,20 +84,14 @@ package struct RowLayout: Sendable {
 
     /// The (price locale, amount) pair's part: `0.99","formatted":"$0.99"` or `0.99,$0.99`.
     func pricePart(amount: String, formatted: String) -> [UInt8] {
-        var shown = escapeNonASCII ? UnicodeEscaping.escapeNonASCII(formatted) : formatted
+        let shown = escapeNonASCII ? UnicodeEscaping.escapeNonASCII(formatted) : formatted
         var bytes: [UInt8] = []
         bytes.reserveCapacity(amount.utf8.count + shown.utf8.count + 24)
         bytes.append(contentsOf: amount.utf8)
         switch format {
         case .jsonLines:
             bytes.append(contentsOf: Self.formattedKey)
-            if shown.withUTF8(JSONText.isPlain) {
-                bytes.append(UInt8(ascii: "\""))
-                bytes.append(contentsOf: shown.utf8)
-                bytes.append(UInt8(ascii: "\""))
-            } else {
-                bytes.append(contentsOf: JSONText.quote(shown).utf8)
-            }
+            JSONText.appendQuoted(shown, to: &bytes)
         case .csv:
             bytes.append(UInt8(ascii: ","))
             bytes.append(contentsOf: CSVText.cell(shown, raw: true).utf8)

@@ -21,18 +21,15 @@ final class SharedPartStore: @unchecked Sendable {
     /// (its worker keeps its part).
     struct Key: Hashable, Sendable {
         var pair: Int
-        var first: UInt64 = 0
-        var second: UInt64 = 0
+        var first: UInt64
+        var second: UInt64
 
         init?(pair: Int, amount: String) {
             var amount = amount
             guard amount.utf8.count <= 16 else { return nil }
             self.pair = pair
-            amount.withUTF8 { bytes in
-                withUnsafeMutableBytes(of: &first) { $0.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.prefix(8)))) }
-                withUnsafeMutableBytes(of: &second) { $0.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.dropFirst(8)))) }
-            }
             // An amount is decimal text, never a NUL: the zero padding cannot be mistaken for it.
+            (first, second) = amount.withUTF8(AmountTable.words)
         }
     }
 

@@ -115,8 +115,6 @@ public struct TestAccountFile: Sendable {
     // MARK: Fields
 
     static let knownFields: Set<String> = ["name", "email", "storefront", "store_language", "device_locale", "description"]
-    /// Field names of StorePrice 0.1.0, before every file and output used snake_case.
-    static let renamedFields = ["storeLanguage": "store_language", "deviceLocale": "device_locale"]
     static let secretWords = ["password", "passwd", "passcode", "secret", "token", "apikey", "privatekey", "credential"]
 
     private static func account(from fields: [String: FieldValue], entry: Int, source: String)
@@ -131,16 +129,14 @@ public struct TestAccountFile: Sendable {
                     reason: "has a '\(key.escapedForMessage)' field; an accounts file never holds passwords or other secrets "
                         + "(keep them in a keychain or your CI's secret store)")
             }
-            if renamedFields[key] != nil {
+            if RenamedFields.accounts[key] != nil {
                 // Every old name of the entry at once, so that one edit fixes the file.
-                let old = fields.keys.filter { renamedFields[$0] != nil }.sorted()
+                let old = fields.keys.filter { RenamedFields.accounts[$0] != nil }.sorted()
+                let note = RenamedFields.note(old, in: RenamedFields.accounts) ?? ""
                 let quoted = old.map { "'\($0)'" }.joined(separator: ", ")
-                let new = old.compactMap { renamedFields[$0] }.map { "'\($0)'" }.joined(separator: ", ")
                 throw .invalidAccounts(
                     source: source, entry: entry, name: name,
-                    reason: old.count == 1
-                        ? "unknown field \(quoted); StorePrice now names it \(new), as its outputs do"
-                        : "unknown fields \(quoted); StorePrice now names them \(new), as its outputs do")
+                    reason: "unknown field\(old.count == 1 ? "" : "s") \(quoted); \(note)")
             }
             guard knownFields.contains(key) else {
                 throw .invalidAccounts(
