@@ -110,7 +110,7 @@ public struct BulkRenderer: Sendable {
         if format == .csv {
             try RowLayout.csvHeader.withUnsafeBytes { try write($0) }
         }
-        let shared = SharedPartStore()
+        let shared = EncodedPriceCache()
         var report = RenderReport()
         // Each product's first line, by digest: catalogs with millions of products stay small.
         var registry: [ProductIDDigest: Int] = [:]

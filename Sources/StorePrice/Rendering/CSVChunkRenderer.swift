@@ -20,12 +20,13 @@ import Darwin
 struct CSVChunkRenderer: ~Copyable {
     private let plan: BulkPlan
     /// Parts every worker of the run can use.
-    private let shared: SharedPartStore
+    private let shared: EncodedPriceCache
     /// Amount numbers by currency and bytes, and each number's price, by currency.
     private var amounts: AmountTable
     private var prices: [[Price]]
-    /// The encoded price parts this worker keeps when the shared store is full.
-    private var arena = ByteBuffer(capacity: 1 << 16)
+    /// The encoded parts this worker keeps when the shared cache is full, or for an amount too
+    /// long to share.
+    private let own = ByteSlabs()
     /// Codes other than upper-case alpha-3 (`us`, `143441`), by their text: a storefront index,
     /// or the error for an unknown code.
     private var otherCodes: [String: Result<Int, StorePriceError>] = [:]
@@ -48,22 +49,17 @@ struct CSVChunkRenderer: ~Copyable {
     private let storefrontCurrency: UnsafeMutableBufferPointer<Int>
     private let alpha3: UnsafeMutableBufferPointer<Int16>
     private let targetStorefront: UnsafeMutableBufferPointer<Int>
-    private let targetPair: UnsafeMutableBufferPointer<Int>
-    /// Each target's part, end to end, and where each starts and ends.
-    private let targetBytes: UnsafeMutableBufferPointer<UInt8>
-    private let targetOffsets: UnsafeMutableBufferPointer<Int>
-    /// What every row ends with.
-    private let suffix: UnsafeMutableBufferPointer<UInt8>
-    /// Encoded price parts by pair and amount number: `offset << 16 | length` into `arena`, -1 for none.
+    /// Each target's encoded (target, price) parts, by amount number; nil for none yet.
     private struct PartTable {
-        var base: UnsafeMutablePointer<Int>?
+        var base: UnsafeMutablePointer<EncodedPart?>?
         var capacity = 0
     }
     private let partTables: UnsafeMutableBufferPointer<PartTable>
-    /// The current product's part of its rows, and each target's price part for them.
-    private var productBytes = ByteBuffer(capacity: 256)
-    /// The longest target part, and the longest price part made so far.
-    private let longestTargetPart: Int
+    /// What ends a row and starts the next one of the same product: the row's suffix, then the
+    /// product's part. A product's rows are its part, then each target's part and this block,
+    /// less the last block's product part.
+    private var block = ByteBuffer(capacity: 512)
+    /// The longest part made so far.
     private var longestPart = 0
     /// Entries in every part table.
     private var tableEntries = 0
@@ -71,13 +67,13 @@ struct CSVChunkRenderer: ~Copyable {
     private var scratch = ByteBuffer(capacity: 256)
 
     /// Past these, the caches start over (between products), so memory stays flat whatever the
-    /// catalog: 512 KiB of parts of this worker's own (beyond the shared store), 16,384 amounts and
-    /// 131,072 part-table entries (1 MiB).
-    static let arenaLimit = 512 << 10
+    /// catalog: 1 MiB of parts of this worker's own (beyond the shared cache), 16,384 amounts and
+    /// 131,072 part-table entries (2 MiB).
+    static let ownLimit = 1 << 20
     static let amountLimit = 1 << 14
     static let tableLimit = 1 << 17
 
-    init(plan: BulkPlan, shared: SharedPartStore) {
+    init(plan: BulkPlan, shared: EncodedPriceCache) {
         self.plan = plan
         self.shared = shared
         amounts = AmountTable(currencies: plan.currencies.count)
@@ -93,25 +89,15 @@ struct CSVChunkRenderer: ~Copyable {
         storefrontCurrency = copy(plan.storefrontCurrency)
         alpha3 = copy(plan.alpha3)
         targetStorefront = copy(plan.targetStorefront)
-        targetPair = copy(plan.targetPair)
-        targetBytes = copy(plan.layout.targetParts.flatMap { $0 })
-        longestTargetPart = plan.layout.targetParts.map(\.count).max() ?? 0
-        suffix = copy(plan.layout.suffix)
-        var offsets = [0]
-        for part in plan.layout.targetParts { offsets.append((offsets.last ?? 0) + part.count) }
-        targetOffsets = copy(offsets)
-        partTables = .allocate(capacity: max(1, plan.formatters.count))
-        partTables.initialize(repeating: PartTable())
+        partTables = copy(Array(repeating: PartTable(), count: plan.targets.count))
     }
 
     deinit {
         for table in partTables { table.base?.deallocate() }
-        for buffer in [storefrontCurrency, targetStorefront, targetPair, targetOffsets] { buffer.deallocate() }
+        for buffer in [storefrontCurrency, targetStorefront] { buffer.deallocate() }
         partTables.deallocate()
         slots.deallocate()
         alpha3.deallocate()
-        targetBytes.deallocate()
-        suffix.deallocate()
     }
 
     private struct Field {
@@ -282,7 +268,7 @@ struct CSVChunkRenderer: ~Copyable {
             }
             // The caches start over between products, when no price of the current product
             // refers to them; the line's amount is numbered again.
-            if arena.count > Self.arenaLimit || amounts.count > Self.amountLimit || tableEntries > Self.tableLimit {
+            if own.byteCount > Self.ownLimit || amounts.count > Self.amountLimit || tableEntries > Self.tableLimit {
                 let price = prices[currency][Int(number)]
                 startCachesOver()
                 number = amounts.add(amount.buffer, currency: currency)
@@ -369,54 +355,53 @@ struct CSVChunkRenderer: ~Copyable {
         chunk.products.append((id, currentLine))
         if let wanted = plan.wanted, !wanted.contains(id) { return true }
         chunk.renderedProducts += 1
-        productBytes.removeAll()
-        plan.layout.writeProductPart(currentID.bytes, into: &productBytes)
+        block.removeAll()
+        block.append(plan.layout.suffix)
+        let suffixLength = block.count
+        plan.layout.writeProductPart(currentID.bytes, into: &block)
+        let productLength = block.count - suffixLength
+        let blockLength = block.count
+        let blockBase = UnsafePointer(block.base)
         // Room for every row is reserved up front for parts as long as the longest so far, and
         // again when a new, longer part is made.
         var missing = false
-        let productLength = productBytes.count
         var reservedPart = longestPart
-        output.reserve(targetStorefront.count * (productLength + longestTargetPart + reservedPart + suffix.count))
-        guard let targetBase = targetBytes.baseAddress, let suffixBase = suffix.baseAddress else { return false }
+        let targetCount = targetStorefront.count
+        output.reserve(productLength + targetCount * (reservedPart + blockLength))
         var out = output.end
+        memcpy(out, blockBase + suffixLength, productLength)
+        out += productLength
         var rows = 0
-        for target in 0..<targetStorefront.count {
+        for target in 0..<targetCount {
             let slot = slots[targetStorefront[target]]
             guard slot.stamp == serial else {
                 missing = true
                 continue
             }
             let number = Int(slot.amount)
-            let pair = targetPair[target]
-            let table = partTables[pair]
-            var part = -1
-            if number < table.capacity, let base = table.base { part = base[number] }
-            if part < 0 {
+            let table = partTables[target]
+            var found: EncodedPart?
+            if number < table.capacity, let base = table.base { found = base[number] }
+            if found == nil {
                 output.didWrite(output.end.distance(to: out))
-                guard let made = makePart(pair: pair, number: number, slot: slot, target: target, input: input, chunk: &chunk)
+                guard let made = makePart(target: target, number: number, slot: slot, input: input, chunk: &chunk)
                 else { return false }
-                part = made
+                found = made
                 if longestPart > reservedPart {
                     reservedPart = longestPart
-                    output.reserve((targetStorefront.count - target) * (productLength + longestTargetPart + reservedPart + suffix.count))
+                    output.reserve((targetCount - target) * (reservedPart + blockLength))
                 }
                 out = output.end
             }
-            memcpy(out, productBytes.base, productLength)
-            out += productLength
-            let targetStart = targetOffsets[target]
-            let targetLength = targetOffsets[target + 1] - targetStart
-            memcpy(out, targetBase + targetStart, targetLength)
-            out += targetLength
-            let partLength = part & 0xFFFF
-            let partBytes = part & SharedPartStore.sharedFlag != 0 ? shared.bytes(at: part) : UnsafePointer(arena.base + (part >> 16))
-            memcpy(out, partBytes, partLength)
-            out += partLength
-            memcpy(out, suffixBase, suffix.count)
-            out += suffix.count
+            guard let part = found else { return false }
+            memcpy(out, part.start, part.count)
+            out += part.count
+            memcpy(out, blockBase, blockLength)
+            out += blockLength
             rows += 1
         }
-        output.didWrite(output.end.distance(to: out))
+        // The last row is followed by no product part.
+        output.didWrite(output.end.distance(to: out) - productLength)
         chunk.rows += rows
         if missing {
             var codes: [String] = []
@@ -429,21 +414,22 @@ struct CSVChunkRenderer: ~Copyable {
         return true
     }
 
-    /// Formats a (price locale, amount) pair with ICU and keeps its encoded part; nil when the
-    /// price cannot be shown under the options, with the chunk's failure naming the line.
+    /// Formats a (target, amount) pair with ICU and keeps its encoded part; nil when the price
+    /// cannot be shown under the options, with the chunk's failure naming the line.
     private mutating func makePart(
-        pair: Int, number: Int, slot: Slot, target: Int, input: UnsafeBufferPointer<UInt8>, chunk: inout ChunkResults
-    ) -> Int? {
+        target: Int, number: Int, slot: Slot, input: UnsafeBufferPointer<UInt8>, chunk: inout ChunkResults
+    ) -> EncodedPart? {
         let storefront = targetStorefront[target]
         let price = prices[storefrontCurrency[storefront]][number]
-        let key = SharedPartStore.Key(pair: pair, amount: price.amount)
-        if let key, let known = shared.location(of: key) {
-            remember(known, pair: pair, number: number)
+        let key = EncodedPriceCache.Key(target: target, amount: price.amount)
+        if let key, let known = shared.part(for: key) {
+            longestPart = max(longestPart, known.count)
+            remember(known, target: target, number: number)
             return known
         }
         let formatted: String
         do {
-            formatted = try plan.formatters[pair].format(price)
+            formatted = try plan.formatters[plan.targetPair[target]].format(price)
         } catch {
             var reason = error.description
             if case .excessPrecision(_, let code, let digits) = error {
@@ -457,33 +443,31 @@ struct CSVChunkRenderer: ~Copyable {
             return nil
         }
         chunk.formats += 1
-        let encoded = plan.layout.pricePart(amount: price.amount, formatted: formatted)
+        let encoded = plan.layout.targetParts[target] + plan.layout.pricePart(amount: price.amount, formatted: formatted)
         longestPart = max(longestPart, encoded.count)
-        let part: Int
-        if let key, let stored = shared.store(key, encoded) {
-            part = stored
-        } else {
-            // The shared store is full: this worker keeps the part, within its own limit.
-            part = arena.count << 16 | encoded.count
-            arena.append(encoded)
+        let part = encoded.withUnsafeBufferPointer { bytes -> EncodedPart? in
+            // When the shared cache is full, this worker keeps the part, within its own limit.
+            if let key, let stored = shared.store(key, bytes) { return stored }
+            return own.copy(bytes)
         }
-        remember(part, pair: pair, number: number)
+        guard let part else { return nil }
+        remember(part, target: target, number: number)
         return part
     }
 
-    private mutating func remember(_ part: Int, pair: Int, number: Int) {
-        if partTables[pair].capacity <= number {
+    private mutating func remember(_ part: EncodedPart, target: Int, number: Int) {
+        if partTables[target].capacity <= number {
             let capacity = max(64, (number + 1) * 2)
-            tableEntries += capacity - partTables[pair].capacity
-            let grown = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
-            grown.initialize(repeating: -1, count: capacity)
-            if let old = partTables[pair].base {
-                grown.update(from: old, count: partTables[pair].capacity)
+            tableEntries += capacity - partTables[target].capacity
+            let grown = UnsafeMutablePointer<EncodedPart?>.allocate(capacity: capacity)
+            grown.initialize(repeating: nil, count: capacity)
+            if let old = partTables[target].base {
+                grown.update(from: old, count: partTables[target].capacity)
                 old.deallocate()
             }
-            partTables[pair] = PartTable(base: grown, capacity: capacity)
+            partTables[target] = PartTable(base: grown, capacity: capacity)
         }
-        partTables[pair].base?[number] = part
+        partTables[target].base?[number] = part
     }
 
     /// The amount of a storefront's price as its line writes it.
@@ -504,7 +488,7 @@ struct CSVChunkRenderer: ~Copyable {
             partTables[index] = PartTable()
         }
         tableEntries = 0
-        arena.removeAll()
+        own.removeAll()
     }
 
     /// Whether every byte is ASCII, 32 at a time.
