@@ -150,8 +150,9 @@ import Testing
         "a,USA\n", "a,USA,1,2\n", ",USA,1\n", "a,XYZ,1\n", "a,USA,1.2.3\n", "a,USA,1\na,US,2\n",
         "a,USA,1\nb,USA,1\na,JPN,1\n", "\"a,USA,1\n", "a,USA,\u{FF}1\n", "a,\u{212A}OR,1\n", "a,USA,-\n",
         "a,USA,1,\n", "a,USA," + String(repeating: "9", count: 200) + "\n",
-        // Later lines of one product, read without splitting (`nextPriceOfSameProduct`).
-        "a,USA,1\na,USA,2\n", "a,USA,1\na,usa,2\n", "a,USA,1\na,JPN,1,2\n", "a,USA,1\na,JPN,1.2.3\n", "a,USA,1\na,XYZ,1\n",
+        // Later lines of one product, read in place (`pricesOfSameProduct`); a repeated storefront
+        // with an amount already seen, and with CRLF.
+        "a,USA,1\na,USA,1\n", "a,USA,1\r\na,DEU,1\r\na,DEU,1\r\n", "a,USA,1\na,USA,2\n", "a,USA,1\na,usa,2\n", "a,USA,1\na,JPN,1,2\n", "a,USA,1\na,JPN,1.2.3\n", "a,USA,1\na,XYZ,1\n",
         "a,USA,1\na,JPN,\n", "a,USA,1\na,JPN,0.5\n", "a,USA,1\r\na,DEU,1\r\na,DEU,2\r\n",
         "a,USA,1\na,JPN," + String(repeating: "9", count: 40) + ".5\n",
     ])

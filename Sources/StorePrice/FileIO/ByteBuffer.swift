@@ -64,6 +64,12 @@ package struct ByteBuffer: ~Copyable {
         if count + more > capacity { grow(toHold: count + more) }
     }
 
+    /// Makes `more` bytes after the last one readable, as zeros, without counting them.
+    package mutating func padWithZeros(_ more: Int) {
+        reserve(more)
+        memset(base + count, 0, more)
+    }
+
     /// Records `written` bytes written in place at ``end``, within ``capacity``.
     package mutating func didWrite(_ written: Int) {
         count = min(capacity, count + written)

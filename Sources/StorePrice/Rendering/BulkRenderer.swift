@@ -228,6 +228,7 @@ final class RendererBox: @unchecked Sendable {
     func render(_ chunk: BulkChunk) {
         chunk.output.removeAll()
         chunk.results = ChunkResults()
+        chunk.input.padWithZeros(CSVChunkRenderer.padding)
         renderer.render(chunk.input.bytes, into: &chunk.output, &chunk.results)
     }
 }

@@ -119,24 +119,16 @@ struct CSVChunkRenderer: ~Copyable {
         var line = 0
         let columns = plan.columns
         let standardColumns = columns == (0, 1, 2)
-        // Most lines repeat the product of the line before, with an alpha-3 code: they are read
-        // without searching for their commas (see `nextPriceOfSameProduct`).
+        // Most lines repeat the product of the line before, with an alpha-3 code and an amount
+        // seen before: they are read by `pricesOfSameProduct`, a loop of their own.
         let simple = ascii && !quoted && standardColumns
         while position < count {
+            if simple, hasProduct {
+                position = pricesOfSameProduct(base, from: position, count: count, line: &line)
+                guard position < count else { break }
+            }
             line += 1
             let lineStart = position
-            if simple, hasProduct, case let end = nextPriceOfSameProduct(base, position, count), end >= 0 {
-                position = end + 1
-                let lineEnd = end > lineStart && base[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
-                let idLength = currentID.count
-                let code = Field(start: base + lineStart + idLength + 1, count: 3)
-                let amount = Field(start: base + lineStart + idLength + 5, count: lineEnd - lineStart - idLength - 5)
-                guard renderPrice(code: code, amount: amount, sameProduct: true, line: line, lineStart: lineStart,
-                                  text: UnsafeBufferPointer(start: base + lineStart, count: lineEnd - lineStart),
-                                  quoted: quoted, input: input, output: &output, chunk: &chunk, id: nil)
-                else { return }
-                continue
-            }
             var lineEnd: Int
             if let newline = memchr(base + position, Int32(UInt8(ascii: "\n")), count - position) {
                 lineEnd = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
@@ -284,30 +276,107 @@ struct CSVChunkRenderer: ~Copyable {
         return true
     }
 
-    /// Where the line at `position` ends (its newline, or the chunk's end) when it is a price of
-    /// the current product with an alpha-3-sized code: the current ID, a comma at once after it,
-    /// and another four bytes later, then the amount within 32 bytes; -1 for any other line, read
-    /// the general way.
+    /// Bytes after a chunk's input that ``render(_:into:_:)`` may read (and never uses): the
+    /// input must be followed by this many readable bytes.
+    static let padding = 64
+
+    /// Reads the lines from `start` that price the current product again with an upper-case
+    /// alpha-3 code and an amount of at most 16 bytes already numbered, recording each in its
+    /// storefront's slot; returns where the first other line starts (or the chunk's end), which
+    /// the general path reads, with its checks and errors.
+    ///
+    /// Such a line is the current ID, a comma, three letters, a comma and the amount: it is
+    /// compared and cut in place, eight bytes at a time, reading at most 40 bytes past the
+    /// amount's start (within ``padding`` of the chunk's end).
     @inline(__always)
-    private func nextPriceOfSameProduct(_ base: UnsafePointer<UInt8>, _ position: Int, _ count: Int) -> Int {
+    private mutating func pricesOfSameProduct(
+        _ base: UnsafePointer<UInt8>, from start: Int, count: Int, line: inout Int
+    ) -> Int {
+        guard let alpha3 = alpha3.baseAddress, let storefrontCurrency = storefrontCurrency.baseAddress,
+            let slots = slots.baseAddress
+        else { return start }
+        let id = UnsafeRawPointer(currentID.base)
         let idLength = currentID.count
-        let amountStart = position + idLength + 5
-        guard amountStart <= count, base[position + idLength] == UInt8(ascii: ","),
-            base[position + idLength + 4] == UInt8(ascii: ","), memcmp(base + position, currentID.base, idLength) == 0
-        else { return -1 }
-        let limit = min(count, amountStart + 32)
-        var end = amountStart
-        // Eight bytes at a time: the lowest byte equal to a newline, by the zero-byte trick on
-        // the word XOR newlines (bytes above the first match may be flagged wrongly, never below).
         let raw = UnsafeRawPointer(base)
-        while end + 8 <= limit {
-            let word = raw.loadUnaligned(fromByteOffset: end, as: UInt64.self).littleEndian ^ 0x0A0A_0A0A_0A0A_0A0A
-            let found = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-            if found != 0 { return end + found.trailingZeroBitCount >> 3 }
-            end += 8
+        let entries = amounts.entries
+        let mask = amounts.capacity &- 1
+        let serial = serial
+        var position = start
+        while true {
+            let amountStart = position &+ idLength &+ 5
+            guard amountStart < count, base[position &+ idLength] == UInt8(ascii: ","),
+                base[position &+ idLength &+ 4] == UInt8(ascii: ","),
+                Self.equalBytes(raw + position, id, idLength)
+            else { return position }
+            let c0 = Int(base[position &+ idLength &+ 1]) &- 65
+            let c1 = Int(base[position &+ idLength &+ 2]) &- 65
+            let c2 = Int(base[position &+ idLength &+ 3]) &- 65
+            guard UInt(c0) < 26, UInt(c1) < 26, UInt(c2) < 26 else { return position }
+            let storefront = Int(alpha3[c0 &* 676 &+ c1 &* 26 &+ c2])
+            guard storefront >= 0, slots[storefront].stamp != serial else { return position }
+            // The line's newline within 32 bytes, eight at a time: the lowest byte equal to a
+            // newline, by the zero-byte trick on the word XOR newlines (bytes above the first
+            // match may be flagged wrongly, never below).
+            var newline = -1
+            var word = amountStart
+            for _ in 0..<4 {
+                let bits = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: word, as: UInt64.self)) ^ 0x0A0A_0A0A_0A0A_0A0A
+                let found = (bits &- 0x0101_0101_0101_0101) & ~bits & 0x8080_8080_8080_8080
+                if found != 0 {
+                    newline = word &+ found.trailingZeroBitCount >> 3
+                    break
+                }
+                word &+= 8
+            }
+            // None within the chunk: the file's last line, which ends at the chunk's end.
+            if newline >= count || (newline < 0 && amountStart &+ 32 >= count) { newline = count }
+            guard newline >= 0 else { return position }
+            var lineEnd = newline
+            if base[lineEnd &- 1] == UInt8(ascii: "\r") { lineEnd &-= 1 }
+            let length = lineEnd &- amountStart
+            guard length > 0, length <= 16 else { return position }
+            let (a, b) = AmountTable.words(at: raw + amountStart, length: length)
+            let tag = AmountTable.tag(currency: storefrontCurrency[storefront], length: length)
+            var index = AmountTable.hash(a, b, tag) & mask
+            var number: Int32 = -1
+            while true {
+                let entry = entries[index]
+                if entry.tag == tag, entry.first == a, entry.second == b {
+                    number = entry.number
+                    break
+                }
+                if entry.tag == 0 { break }
+                index = (index &+ 1) & mask
+            }
+            guard number >= 0 else { return position }
+            line &+= 1
+            slots[storefront] = Slot(stamp: serial, amount: number, line: line, lineStart: position)
+            position = newline &+ 1
+            guard position < count else { return count }
         }
-        while end < limit, base[end] != UInt8(ascii: "\n") { end += 1 }
-        return end < limit || end == count ? end : -1
+    }
+
+    /// Whether `count` bytes at `a` and `b` are equal, compared eight at a time; at least eight
+    /// bytes from each must be readable.
+    @inline(__always)
+    private static func equalBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
+        guard count >= 8 else {
+            var index = 0
+            while index < count {
+                if a.load(fromByteOffset: index, as: UInt8.self) != b.load(fromByteOffset: index, as: UInt8.self) { return false }
+                index &+= 1
+            }
+            return true
+        }
+        var index = 0
+        while index &+ 8 < count {
+            if a.loadUnaligned(fromByteOffset: index, as: UInt64.self) != b.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
+                return false
+            }
+            index &+= 8
+        }
+        return a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            == b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
     }
 
     private static func field(_ fields: (Field, Field, Field), _ index: Int) -> Field {
@@ -491,22 +560,23 @@ struct CSVChunkRenderer: ~Copyable {
         own.removeAll()
     }
 
-    /// Whether every byte is ASCII, 32 at a time.
+    /// Whether every byte is ASCII, 64 at a time.
     private static func isASCII(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         let raw = UnsafeRawPointer(base)
         var index = 0
-        var bits: UInt64 = 0
-        while index + 32 <= count {
-            bits |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                | raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
-                | raw.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)
-                | raw.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)
-            index += 32
+        var bits = SIMD16<UInt8>()
+        while index &+ 64 <= count {
+            bits |= raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+                | raw.loadUnaligned(fromByteOffset: index &+ 16, as: SIMD16<UInt8>.self)
+                | raw.loadUnaligned(fromByteOffset: index &+ 32, as: SIMD16<UInt8>.self)
+                | raw.loadUnaligned(fromByteOffset: index &+ 48, as: SIMD16<UInt8>.self)
+            index &+= 64
         }
+        var tail: UInt8 = 0
         while index < count {
-            bits |= UInt64(base[index])
-            index += 1
+            tail |= base[index]
+            index &+= 1
         }
-        return bits & 0x8080_8080_8080_8080 == 0
+        return bits.max() < 0x80 && tail < 0x80
     }
 }
