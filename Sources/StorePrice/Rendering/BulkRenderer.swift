@@ -120,22 +120,20 @@ public struct BulkRenderer: Sendable {
         var spare: [BulkChunk] = []
         var running: [BulkChunk] = []
 
-        // One worker renders on this thread; more run on their own threads, each with its own
-        // renderer, taking chunks from the queue while this thread reads and writes.
-        let inline = workers == 1 ? RendererBox(CSVChunkRenderer(plan: plan, shared: shared)) : nil
+        // This thread reads, renders and writes; each further worker renders on a thread of its
+        // own, with its own renderer, taking chunks from the queue.
+        let own = RendererBox(CSVChunkRenderer(plan: plan, shared: shared))
         let queue = ChunkQueue()
         let finished = DispatchGroup()
-        if workers > 1 {
-            for _ in 0..<workers {
-                finished.enter()
-                DispatchQueue.global().async {
-                    let box = RendererBox(CSVChunkRenderer(plan: plan, shared: shared))
-                    while let chunk = queue.take() {
-                        box.render(chunk)
-                        queue.markDone(chunk)
-                    }
-                    finished.leave()
+        for _ in 1..<workers {
+            finished.enter()
+            DispatchQueue.global().async {
+                let box = RendererBox(CSVChunkRenderer(plan: plan, shared: shared))
+                while let chunk = queue.take() {
+                    box.render(chunk)
+                    queue.markDone(chunk)
                 }
+                finished.leave()
             }
         }
         defer {
@@ -143,15 +141,6 @@ public struct BulkRenderer: Sendable {
             finished.wait()
         }
 
-        func start(_ chunk: BulkChunk) {
-            running.append(chunk)
-            if let box = inline {
-                box.render(chunk)
-                chunk.isDone = true
-            } else {
-                queue.submit(chunk)
-            }
-        }
         /// Takes a finished chunk's results in file order: the product-ID checks, its failure,
         /// its rows.
         func finish(_ chunk: BulkChunk) throws {
@@ -183,26 +172,42 @@ public struct BulkRenderer: Sendable {
             progress?(report, (chunk.fileOffset, reader.totalBytes))
         }
 
+        // Chunks read ahead of the one being written: one per worker and two more, so that no
+        // worker waits for this thread to read while it renders or writes.
+        let window = workers == 1 ? 1 : workers + 2
         do {
             var more = true
             while true {
-                // A chunk beyond one per worker waits in the queue, so that no worker
-                // idles while this thread writes.
-                while more, running.count < (workers == 1 ? 1 : workers + 1) {
+                while more, running.count < window {
                     let chunk = spare.popLast() ?? BulkChunk()
                     more = try reader.next(into: chunk)
                     guard more || chunk.input.count > 0 || chunk.readFailure != nil else { break }
-                    start(chunk)
+                    running.append(chunk)
+                    queue.submit(chunk)
                 }
-                guard !running.isEmpty else { break }
-                let head = running.removeFirst()
-                if inline == nil { queue.wait(for: head) }
-                try finish(head)
-                spare.append(head)
+                // Whatever is done is written, in order.
+                while let head = running.first, queue.isDone(head) {
+                    running.removeFirst()
+                    try finish(head)
+                    spare.append(head)
+                }
+                guard !running.isEmpty else {
+                    if more { continue }
+                    break
+                }
+                // Then this thread renders the next waiting chunk, or waits for the first.
+                if let chunk = queue.takeIfWaiting() {
+                    own.render(chunk)
+                    queue.markDone(chunk)
+                } else if let head = running.first {
+                    queue.wait(for: head)
+                }
             }
         } catch {
-            // Workers still hold chunks: wait for them before the chunks go.
-            if inline == nil { for chunk in running { queue.wait(for: chunk) } }
+            // Chunks no worker has taken are dropped; workers still hold the others: wait for
+            // them before the chunks go.
+            queue.dropWaiting()
+            for chunk in running { queue.wait(for: chunk) }
             throw error
         }
         if let productIDs {

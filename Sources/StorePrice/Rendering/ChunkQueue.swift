@@ -66,6 +66,31 @@ final class ChunkQueue: @unchecked Sendable {
         return pending[next - 1]
     }
 
+    /// The next chunk no worker has taken, without waiting; nil when there is none.
+    func takeIfWaiting() -> BulkChunk? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        guard next < pending.count else { return nil }
+        next += 1
+        return pending[next - 1]
+    }
+
+    /// Marks every chunk no worker has taken as done, unrendered, and forgets it.
+    func dropWaiting() {
+        pthread_mutex_lock(mutex)
+        for chunk in pending[next...] { chunk.isDone = true }
+        pending.removeAll()
+        next = 0
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Whether a worker has rendered the chunk.
+    func isDone(_ chunk: BulkChunk) -> Bool {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return chunk.isDone
+    }
+
     func markDone(_ chunk: BulkChunk) {
         pthread_mutex_lock(mutex)
         chunk.isDone = true
