@@ -65,6 +65,8 @@ struct CSVChunkRenderer: ~Copyable {
     private var tableEntries = 0
     /// The fields of a line with quotes, unquoted.
     private var scratch = ByteBuffer(capacity: 256)
+    /// A part being made.
+    private var partBytes = ByteBuffer(capacity: 512)
 
     /// Past these, the caches start over (between products), so memory stays flat whatever the
     /// catalog: 1 MiB of parts of this worker's own (beyond the shared cache), 16,384 amounts and
@@ -496,9 +498,13 @@ struct CSVChunkRenderer: ~Copyable {
             remember(known, target: target, number: number)
             return known
         }
-        let formatted: String
-        do {
-            formatted = try plan.formatters[plan.targetPair[target]].format(price)
+        // The target's part, then the price's, straight from ICU's UTF-8.
+        partBytes.removeAll()
+        partBytes.append(plan.layout.targetParts[target])
+        do throws(StorePriceError) {
+            try plan.formatters[plan.targetPair[target]].withFormattedUTF8(price) { formatted in
+                plan.layout.appendPricePart(amount: price.amount, formatted: formatted, into: &partBytes)
+            }
         } catch {
             var reason = error.description
             if case .excessPrecision(_, let code, let digits) = error {
@@ -512,13 +518,10 @@ struct CSVChunkRenderer: ~Copyable {
             return nil
         }
         chunk.formats += 1
-        let encoded = plan.layout.targetParts[target] + plan.layout.pricePart(amount: price.amount, formatted: formatted)
-        longestPart = max(longestPart, encoded.count)
-        let part = encoded.withUnsafeBufferPointer { bytes -> EncodedPart? in
-            // When the shared cache is full, this worker keeps the part, within its own limit.
-            if let key, let stored = shared.store(key, bytes) { return stored }
-            return own.copy(bytes)
-        }
+        longestPart = max(longestPart, partBytes.count)
+        // When the shared cache is full, this worker keeps the part, within its own limit.
+        let bytes = partBytes.bytes
+        let part = key.flatMap { shared.store($0, bytes) } ?? own.copy(bytes)
         guard let part else { return nil }
         remember(part, target: target, number: number)
         return part

@@ -99,5 +99,31 @@ package struct RowLayout: Sendable {
         return bytes
     }
 
+    /// Appends the pair's part, the same bytes as ``pricePart(amount:formatted:)``, for a
+    /// formatted price given as UTF-8: its bytes as they are when they need no quoting or
+    /// escaping (every price ICU writes), without building a string.
+    func appendPricePart(amount: String, formatted: UnsafeBufferPointer<UInt8>, into buffer: inout ByteBuffer) {
+        guard let base = formatted.baseAddress, !escapeNonASCII else {
+            return buffer.append(pricePart(amount: amount, formatted: String(decoding: formatted, as: UTF8.self)))
+        }
+        switch format {
+        case .jsonLines:
+            guard JSONText.isPlain(formatted) else { break }
+            buffer.append(amount)
+            buffer.append(Self.formattedKey)
+            buffer.append(byte: UInt8(ascii: "\""))
+            buffer.append(base, count: formatted.count)
+            buffer.append(byte: UInt8(ascii: "\""))
+            return
+        case .csv:
+            guard !CSVText.needsQuotes(formatted) else { break }
+            buffer.append(amount)
+            buffer.append(byte: UInt8(ascii: ","))
+            buffer.append(base, count: formatted.count)
+            return
+        }
+        buffer.append(pricePart(amount: amount, formatted: String(decoding: formatted, as: UTF8.self)))
+    }
+
     private static let formattedKey = Array(#"","formatted":"#.utf8)
 }
