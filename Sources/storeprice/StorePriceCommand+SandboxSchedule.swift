@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import StorePrice
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension StorePriceCommand {
     struct SandboxSchedule: ParsableCommand {

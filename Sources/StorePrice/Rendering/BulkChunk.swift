@@ -4,8 +4,8 @@
 /// writes the results; the reading thread reads them after the worker has signalled `done`. No
 /// two threads touch a chunk at once.
 final class BulkChunk: @unchecked Sendable {
-    var input = ByteBuffer(capacity: BulkRenderer.chunkSize + (64 << 10))
-    var output = ByteBuffer(capacity: BulkRenderer.chunkSize * 4)
+    var input = ByteBuffer(capacity: BulkRenderer.chunkSize * 2)
+    var output = ByteBuffer(capacity: BulkRenderer.chunkSize * 8)
     /// A reading failure found at the line after `input`'s lines, such as a line too long.
     var readFailure: BulkFailure?
     /// How far into the file `input` ends, in bytes.
