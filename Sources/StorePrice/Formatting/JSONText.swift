@@ -46,3 +46,17 @@ package enum JSONText {
         return out + "\""
     }
 }
+
+extension ByteBuffer {
+    /// Appends `text` as a JSON string literal, as ``JSONText/appendQuoted(_:to:)`` does.
+    package mutating func appendJSONQuoted(_ text: String) {
+        var text = text
+        if text.withUTF8(JSONText.isPlain) {
+            append(byte: UInt8(ascii: "\""))
+            append(text)
+            append(byte: UInt8(ascii: "\""))
+        } else {
+            append(JSONText.quote(text))
+        }
+    }
+}

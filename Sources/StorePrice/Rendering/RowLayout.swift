@@ -30,23 +30,45 @@ package struct RowLayout: Sendable {
         self.format = format
         self.escapeNonASCII = escapeNonASCII
         self.rawCSV = rawCSV
+        targetParts = targets.map { Self.targetPart($0, format: format, rawCSV: rawCSV) }
         switch format {
         case .jsonLines:
-            targetParts = targets.map { target in
-                var part = #","storefront":""# + target.storefront.alpha3 + #"","account":"#
-                part += target.account.map { JSONText.quote($0.name) } ?? "null"
-                part += #","price_locale":""# + target.priceLocale.identifier + #"","amount":""#
-                return Array(part.utf8)
-            }
-            suffix = Array(
-                #","title":null,"period":null,"price_per_period":null,"offer":null,"offer_terms":null,"offers":null,"billing_plans":null}"#
-                    .utf8) + [UInt8(ascii: "\n")]
+            suffix = Array(#","title":null"#.utf8) + Self.jsonNoSubscription
         case .csv:
-            targetParts = targets.map { target in
-                Array(("," + target.storefront.alpha3 + "," + CSVText.cell(target.account?.name ?? "", raw: rawCSV) + ","
-                    + target.priceLocale.identifier + ",").utf8)
-            }
             suffix = Array(",,,,,,,\n".utf8)
+        }
+    }
+
+    /// What ends a row of a product without a subscription, for its title (`,"title":"Level 1",
+    /// "period":null,…}` and a line break).
+    func suffix(title: String?) -> [UInt8] {
+        guard let title else { return suffix }
+        switch format {
+        case .jsonLines:
+            var bytes = Array(#","title":"#.utf8)
+            JSONText.appendQuoted(title, to: &bytes)
+            bytes.append(contentsOf: Self.jsonNoSubscription)
+            return bytes
+        case .csv:
+            return Array(("," + CSVText.cell(title, raw: rawCSV) + ",,,,,,\n").utf8)
+        }
+    }
+
+    private static let jsonNoSubscription = Array(
+        #","period":null,"price_per_period":null,"offer":null,"offer_terms":null,"offers":null,"billing_plans":null}"#.utf8)
+        + [UInt8(ascii: "\n")]
+
+    /// A target's part of its rows: the fields from after the product ID to before the amount.
+    static func targetPart(_ target: RenderTarget, format: BulkRenderer.Format, rawCSV: Bool) -> [UInt8] {
+        switch format {
+        case .jsonLines:
+            var part = #","storefront":""# + target.storefront.alpha3 + #"","account":"#
+            part += target.account.map { JSONText.quote($0.name) } ?? "null"
+            part += #","price_locale":""# + target.priceLocale.identifier + #"","amount":""#
+            return Array(part.utf8)
+        case .csv:
+            return Array(("," + target.storefront.alpha3 + "," + CSVText.cell(target.account?.name ?? "", raw: rawCSV) + ","
+                + target.priceLocale.identifier + ",").utf8)
         }
     }
 

@@ -1,0 +1,198 @@
+/// Encodes rendered rows as JSON Lines or CSV: the rows `storeprice render` writes, byte for
+/// byte, for every kind of product (subscriptions, offers and billing plans included).
+///
+/// The bulk pipeline writes rows of products without a subscription from cached parts
+/// (``RowLayout``) and hands every other product to this encoder; the CLI's row writer uses it
+/// for catalogs read row by row. Tests compare both ways on the same catalogs.
+package struct RowEncoder {
+    package let format: BulkRenderer.Format
+    /// Formatted prices and StorePrice's wording with every non-ASCII character as `\u{XXXX}`.
+    package let escapeNonASCII: Bool
+    package let options: PriceFormatter.Options
+    /// CSV cells of catalog text written exactly, formulas included.
+    package let rawCSV: Bool
+    /// Price locales whose language has no offer wording, for one note at the end.
+    package private(set) var localesWithoutWording: Set<String> = []
+    /// Each target's fixed fields, encoded once, by target index.
+    private var fragments: [[UInt8]?] = []
+
+    package init(format: BulkRenderer.Format, escapeNonASCII: Bool, options: PriceFormatter.Options, rawCSV: Bool) {
+        self.format = format
+        self.escapeNonASCII = escapeNonASCII
+        self.options = options
+        self.rawCSV = rawCSV
+    }
+
+    /// What rows of products that are not subscriptions end with.
+    private static let jsonNoSubscription = Array(
+        #","period":null,"price_per_period":null,"offer":null,"offer_terms":null,"offers":null,"billing_plans":null}"#.utf8)
+    private static let csvNoSubscription = Array(",,,,,,".utf8)
+
+    /// Appends every row of a batch, each ending with a line break.
+    package mutating func encode(_ rows: RenderedBatch, into output: inout ByteBuffer) throws(StorePriceError) {
+        let batchHasSubscriptions = rows.containsSubscriptions
+        for position in rows.indices {
+            let formatted = shown(rows.formatted(at: position))
+            var cells: SubscriptionCells?
+            if batchHasSubscriptions, let subscription = try rows.subscriptionText(at: position, options: options) {
+                if subscription.offers.contains(where: { $0.text == nil }) {
+                    localesWithoutWording.insert(rows.target(at: position).priceLocale.identifier)
+                }
+                cells = SubscriptionCells(subscription, shown: shown)
+            }
+            switch format {
+            case .jsonLines:
+                output.append(#"{"product":"#)
+                output.appendJSONQuoted(rows.productID(at: position))
+                output.append(fragment(for: rows.target(at: position), index: rows.targetIndex(at: position)))
+                output.append(rows.amount(at: position))
+                output.append(#"","formatted":"#)
+                output.appendJSONQuoted(formatted)
+                output.append(#","title":"#)
+                appendJSONOrNull(rows.title(at: position), to: &output)
+                if let cells {
+                    output.append(#","period":"#)
+                    output.appendJSONQuoted(cells.period)
+                    output.append(#","price_per_period":"#)
+                    output.appendJSONQuoted(cells.pricePerPeriod)
+                    output.append(#","offer":"#)
+                    appendJSONOrNull(cells.offer, to: &output)
+                    output.append(#","offer_terms":"#)
+                    appendJSONOrNull(cells.offerTerms, to: &output)
+                    output.append(#","offers":["#)
+                    for (index, offer) in cells.offers.enumerated() {
+                        if index > 0 { output.append(byte: UInt8(ascii: ",")) }
+                        appendJSON(offer, to: &output)
+                    }
+                    output.append(#"],"billing_plans":["#)
+                    for (index, plan) in cells.billingPlans.enumerated() {
+                        if index > 0 { output.append(byte: UInt8(ascii: ",")) }
+                        appendJSON(plan, to: &output)
+                    }
+                    output.append("]}")
+                } else {
+                    output.append(Self.jsonNoSubscription)
+                }
+            case .csv:
+                output.append(CSVText.cell(rows.productID(at: position), raw: rawCSV))
+                output.append(fragment(for: rows.target(at: position), index: rows.targetIndex(at: position)))
+                output.append(rows.amount(at: position))
+                output.append(byte: UInt8(ascii: ","))
+                output.append(CSVText.cell(formatted, raw: true))
+                output.append(byte: UInt8(ascii: ","))
+                output.append(CSVText.cell(rows.title(at: position) ?? "", raw: rawCSV))
+                if let cells {
+                    // Generated cells (ICU prices and StorePrice's wording) are written as they
+                    // are; the offers cell holds offer IDs from the catalog.
+                    for value in [cells.period, cells.pricePerPeriod, cells.offer ?? "", cells.offerTerms ?? ""] {
+                        output.append(byte: UInt8(ascii: ","))
+                        output.append(CSVText.cell(value, raw: true))
+                    }
+                    output.append(byte: UInt8(ascii: ","))
+                    output.append(CSVText.cell(cells.offersSummary, raw: rawCSV))
+                    output.append(byte: UInt8(ascii: ","))
+                    output.append(CSVText.cell(cells.billingPlansSummary, raw: true))
+                } else {
+                    output.append(Self.csvNoSubscription)
+                }
+            }
+            output.append(byte: UInt8(ascii: "\n"))
+        }
+    }
+
+    /// The fields fixed by a target, from after the product ID to before the amount.
+    private mutating func fragment(for target: RenderTarget, index: Int) -> [UInt8] {
+        if index < fragments.count, let known = fragments[index] { return known }
+        let fragment = RowLayout.targetPart(target, format: format, rawCSV: rawCSV)
+        if fragments.count <= index { fragments += Array(repeating: nil, count: index + 1 - fragments.count) }
+        fragments[index] = fragment
+        return fragment
+    }
+
+    /// An offer as a JSON object: `{"type":"promotional","id":"winback","billing_plan":null,
+    /// "payment_mode":"payUpFront","period":"P2M","period_count":1,"price":"1.99","formatted_price":"$1.99",
+    /// "text":"$1.99 for 2 months","terms":"payUpFront:P2M:1.99"}`.
+    private func appendJSON(_ offer: RenderedOffer, to output: inout ByteBuffer) {
+        output.append(#"{"type":""#)
+        output.append(offer.kind.outputName)
+        output.append(#"","id":"#)
+        appendJSONOrNull(offer.id, to: &output)
+        output.append(#","billing_plan":"#)
+        appendJSONOrNull(offer.billingPlan, to: &output)
+        output.append(#","payment_mode":""#)
+        output.append(offer.offer.paymentMode.rawValue)
+        output.append(#"","period":""#)
+        output.append(offer.offer.period.iso8601)
+        output.append(#"","period_count":"#)
+        output.append(String(offer.offer.periodCount))
+        output.append(#","price":"#)
+        appendJSONOrNull(offer.offer.price?.amount, to: &output)
+        output.append(#","formatted_price":"#)
+        appendJSONOrNull(offer.formattedPrice.map(shown), to: &output)
+        output.append(#","text":"#)
+        appendJSONOrNull(offer.text.map(shown), to: &output)
+        output.append(#","terms":"#)
+        output.appendJSONQuoted(offer.offer.description)
+        output.append(byte: UInt8(ascii: "}"))
+    }
+
+    /// A billing plan as a JSON object: `{"type":"MONTHLY","price":"0.5","formatted_price":"$0.50",
+    /// "commitment_price":"6","formatted_commitment_price":"$6.00"}`.
+    private func appendJSON(_ plan: RenderedBillingPlan, to output: inout ByteBuffer) {
+        output.append(#"{"type":"#)
+        output.appendJSONQuoted(plan.type)
+        output.append(#","price":""#)
+        output.append(plan.price.amount)
+        output.append(#"","formatted_price":"#)
+        output.appendJSONQuoted(shown(plan.formattedPrice))
+        output.append(#","commitment_price":"#)
+        appendJSONOrNull(plan.commitmentPrice?.amount, to: &output)
+        output.append(#","formatted_commitment_price":"#)
+        appendJSONOrNull(plan.formattedCommitmentPrice.map(shown), to: &output)
+        output.append(byte: UInt8(ascii: "}"))
+    }
+
+    private func appendJSONOrNull(_ text: String?, to output: inout ByteBuffer) {
+        if let text { output.appendJSONQuoted(text) } else { output.append("null") }
+    }
+
+    private func shown(_ text: String) -> String {
+        escapeNonASCII ? UnicodeEscaping.escapeNonASCII(text) : text
+    }
+}
+
+/// The subscription columns of a row, as written.
+package struct SubscriptionCells {
+    package var period: String
+    package var pricePerPeriod: String
+    package var offer: String?
+    package var offerTerms: String?
+    package var offers: [RenderedOffer]
+    package var billingPlans: [RenderedBillingPlan]
+    /// Every offer on one line, for CSV and tables: `introductory: 1 week free; promotional
+    /// winback: $1.99 for 2 months; introductory (MONTHLY): 2 months free`, with the terms
+    /// (`payUpFront:P2M:1.99`) where there is no wording.
+    package var offersSummary: String
+    /// Every billing plan on one line: `MONTHLY $0.50 (commitment $6.00)`.
+    package var billingPlansSummary: String
+
+    /// The cells of a row's subscription, with generated text passed through `shown` (which
+    /// escapes it for `--escape`).
+    package init(_ subscription: RenderedSubscription, shown: (String) -> String) {
+        period = subscription.period.iso8601
+        pricePerPeriod = shown(subscription.pricePerPeriod)
+        offer = subscription.introductoryOfferText.map(shown)
+        offerTerms = subscription.introductoryOffer?.description
+        offers = subscription.offers
+        billingPlans = subscription.billingPlans
+        offersSummary = subscription.offers.map { offer in
+            let name = offer.kind.outputName + (offer.id.map { " \($0)" } ?? "")
+                + (offer.billingPlan.map { " (\($0))" } ?? "")
+            return "\(name): \(offer.text.map(shown) ?? offer.offer.description)"
+        }.joined(separator: "; ")
+        billingPlansSummary = subscription.billingPlans.map { plan in
+            "\(plan.type) \(shown(plan.formattedPrice))"
+                + (plan.formattedCommitmentPrice.map { " (commitment \(shown($0)))" } ?? "")
+        }.joined(separator: "; ")
+    }
+}
