@@ -29,16 +29,46 @@ import Foundation
 /// an unknown key, such as a camelCase one from StorePrice 0.1.0, is an error naming it.
 final class JSONLinesCatalogReader: CatalogSource {
     private var lines: LineReader
-    private var storefronts = StorefrontCodes()
-    private var prices = PriceCache()
+    private var parser: JSONLinesLineParser
     private var seen = ProductIDRegistry()
-    private let decoder = JSONDecoder()
 
     init(path: String) throws(StorePriceError) {
         lines = try LineReader(path: path)
+        parser = JSONLinesLineParser(source: lines.path)
     }
 
     var progress: (done: Int, total: Int?) { (lines.bytesRead, lines.totalBytes) }
+
+    func nextProduct() throws(StorePriceError) -> Product? {
+        while let text = try lines.nextLine() {
+            if JSONLinesLineParser.isBlank(text) { continue }
+            let number = lines.lineNumber
+            return try parser.product(text, number: number) { (id) throws(StorePriceError) in
+                try seen.register(id, line: number, source: lines.path)
+            }
+        }
+        return nil
+    }
+}
+
+/// Reads one line of a JSON Lines catalog into a product, with every check and error of
+/// ``JSONLinesCatalogReader``: the reader's lines and the bulk pipeline's lines that are not of
+/// the usual shape go through it.
+struct JSONLinesLineParser {
+    /// The catalog, as named in errors.
+    let source: String
+    private var storefronts = StorefrontCodes()
+    private var prices = PriceCache()
+    private let decoder = JSONDecoder()
+
+    init(source: String) {
+        self.source = source
+    }
+
+    /// Whether a line holds only spaces and tabs, and is skipped.
+    static func isBlank(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    }
 
     /// The fields a line may have.
     static let fields = [
@@ -98,48 +128,48 @@ final class JSONLinesCatalogReader: CatalogSource {
         }
     }
 
-    func nextProduct() throws(StorePriceError) -> Product? {
-        while let text = try lines.nextLine() {
-            if text.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-            let number = lines.lineNumber
-            let source = lines.path
-            if let line = Self.simpleLine(text) {
-                return try product(line, number: number, source: source)
-            }
-            let line: Line
-            do {
-                line = try decoder.decode(Line.self, from: Data(text.utf8))
-            } catch {
-                throw .invalidCatalog(source: source, line: number, field: nil, reason: "not a JSON object (\(describe(error)))")
-            }
-            let keys = JSONDuplicateKeys.scan(text)
-            if let repeated = keys.repeated {
-                throw .invalidCatalog(
-                    source: source, line: number, field: repeated,
-                    reason: JSONDuplicateKeys.reason)
-            }
-            // An unknown key is most likely a misspelt one (winback_offers for win_back_offers), whose
-            // data would otherwise be dropped without a word.
-            if let unknown = keys.topLevelKeys.first(where: { !Self.fields.contains($0) }) {
-                throw .invalidCatalog(
-                    source: source, line: number, field: unknown,
-                    reason: "unknown field; " + (RenamedFields.note([unknown], in: RenamedFields.catalog)
-                        ?? "a line has \(Self.fields.joined(separator: ", "))"))
-            }
-            return try product(line, number: number, source: source)
+    /// The product of line `number`. `register` is called with its ID once the line is known to
+    /// name a product and its prices, before they are read: a repeated product is refused there.
+    mutating func product(
+        _ text: String, number: Int, register: (String) throws(StorePriceError) -> Void
+    ) throws(StorePriceError) -> Product {
+        if let line = Self.simpleLine(text) {
+            return try product(line, number: number, register: register)
         }
-        return nil
+        let line: Line
+        do {
+            line = try decoder.decode(Line.self, from: Data(text.utf8))
+        } catch {
+            throw .invalidCatalog(source: source, line: number, field: nil, reason: "not a JSON object (\(describe(error)))")
+        }
+        let keys = JSONDuplicateKeys.scan(text)
+        if let repeated = keys.repeated {
+            throw .invalidCatalog(
+                source: source, line: number, field: repeated,
+                reason: JSONDuplicateKeys.reason)
+        }
+        // An unknown key is most likely a misspelt one (winback_offers for win_back_offers), whose
+        // data would otherwise be dropped without a word.
+        if let unknown = keys.topLevelKeys.first(where: { !Self.fields.contains($0) }) {
+            throw .invalidCatalog(
+                source: source, line: number, field: unknown,
+                reason: "unknown field; " + (RenamedFields.note([unknown], in: RenamedFields.catalog)
+                    ?? "a line has \(Self.fields.joined(separator: ", "))"))
+        }
+        return try product(line, number: number, register: register)
     }
 
     /// The product of a line read and checked as JSON.
-    private func product(_ line: Line, number: Int, source: String) throws(StorePriceError) -> Product {
+    private mutating func product(
+        _ line: Line, number: Int, register: (String) throws(StorePriceError) -> Void
+    ) throws(StorePriceError) -> Product {
         guard case .string(let id)? = line.id, !id.isEmpty else {
             throw .invalidCatalog(source: source, line: number, field: "product", reason: "missing; expected a product ID string")
         }
         guard let priceFields = line.prices else {
             throw .invalidCatalog(source: source, line: number, field: "prices", reason: "missing; expected {\"USA\": \"0.99\", …}")
         }
-        try seen.register(id, line: number, source: source)
+        try register(id)
         var made: [Int: Price] = [:]
         var places: [Int: ProductOrigin.PriceSource] = [:]
         do {
@@ -159,7 +189,7 @@ final class JSONLinesCatalogReader: CatalogSource {
     }
 
     /// Reads a line's prices, in the order of `codes`, stopping at the first that cannot be used.
-    private func readPrices(
+    private mutating func readPrices(
         _ priceFields: [String: FieldValue], _ codes: some Sequence<String>, number: Int, source: String,
         into made: inout [Int: Price], _ places: inout [Int: ProductOrigin.PriceSource]
     ) throws(StorePriceError) {
@@ -181,8 +211,7 @@ final class JSONLinesCatalogReader: CatalogSource {
     }
 
     /// The period and offers of a subscription line; nil for a line without `period`.
-    private func terms(_ line: Line, line number: Int) throws(StorePriceError) -> SubscriptionTerms? {
-        let source = lines.path
+    private mutating func terms(_ line: Line, line number: Int) throws(StorePriceError) -> SubscriptionTerms? {
         func fail(_ field: String, _ reason: String) -> StorePriceError {
             .invalidCatalog(source: source, line: number, field: field, reason: reason)
         }
@@ -236,10 +265,10 @@ final class JSONLinesCatalogReader: CatalogSource {
         var tags = LanguageTagSet()
         for tag in fields.keys.sorted() {
             guard case .string(let text)? = fields[tag] else {
-                throw .invalidCatalog(source: lines.path, line: line, field: "\(field).\(tag)", reason: "expected a string")
+                throw .invalidCatalog(source: source, line: line, field: "\(field).\(tag)", reason: "expected a string")
             }
             if let reason = tags.insert(tag) {
-                throw .invalidCatalog(source: lines.path, line: line, field: field, reason: reason)
+                throw .invalidCatalog(source: source, line: line, field: field, reason: reason)
             }
             texts[tag] = text
         }
@@ -259,7 +288,7 @@ func describe(_ error: any Error) -> String {
     }
 }
 
-extension JSONLinesCatalogReader {
+extension JSONLinesLineParser {
     /// A line of the usual shape read without `JSONDecoder`: one object whose members are
     /// `product` (a string) and `prices`, `title` and `description` (objects of strings), each
     /// once, every key distinct and no string with an escape or a control character. Nil for any
