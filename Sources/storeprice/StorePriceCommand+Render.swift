@@ -103,12 +103,14 @@ extension StorePriceCommand {
         func run() throws {
             let targets = try self.targets()
             let productIDs = try products.map { (path) throws(StorePriceError) in try ProductIDList(contentsOfFile: path) }
-            // CSV catalogs go through the library's bulk pipeline, from bytes to bytes on every core.
-            if (catalogFormat?.format ?? CatalogFormat(path: catalog)) == .csv, format != .table {
-                try renderBulk(targets: targets, productIDs: productIDs)
+            // CSV and JSON Lines catalogs go through the library's bulk pipeline, from bytes to
+            // bytes on every core.
+            let catalogFormat = self.catalogFormat?.format ?? CatalogFormat(path: catalog)
+            if catalogFormat == .csv || catalogFormat == .jsonl, format != .table {
+                try renderBulk(targets: targets, productIDs: productIDs, jsonLines: catalogFormat == .jsonl)
                 return
             }
-            var source = try Catalog.open(catalog, format: catalogFormat?.format)
+            var source = try Catalog.open(catalog, format: catalogFormat)
             // Invalid products are listed on standard error below, so the library's log stays quiet.
             let renderer = CatalogRenderer(
                 targets: targets, options: formatting.options, workers: threads.workers,
@@ -132,20 +134,24 @@ extension StorePriceCommand {
             try buffer.finish()
             Progress.clear()
 
-            if !writer.localesWithoutWording.isEmpty {
-                let locales = writer.localesWithoutWording.sorted()
-                let shown = locales.prefix(8).joined(separator: ", ") + (locales.count > 8 ? ", …" : "")
-                Console.error(
-                    "no built-in offer wording for \(locales.count) price locale\(locales.count == 1 ? "" : "s") (\(shown)); "
-                        + "their offer text is empty (null in JSON Lines) and the offer's terms are written instead")
-            }
+            reportLocalesWithoutWording(writer.localesWithoutWording)
             try reportInvalidProducts(report)
             try file?.commit()
         }
 
-        /// Renders a CSV catalog with the library's bulk pipeline, writing each chunk's rows as
-        /// they come, in order.
-        private func renderBulk(targets: [RenderTarget], productIDs: ProductIDList?) throws {
+        /// Notes the price locales whose offers have no wording, on standard error.
+        private func reportLocalesWithoutWording(_ found: Set<String>) {
+            guard !found.isEmpty else { return }
+            let locales = found.sorted()
+            let shown = locales.prefix(8).joined(separator: ", ") + (locales.count > 8 ? ", …" : "")
+            Console.error(
+                "no built-in offer wording for \(locales.count) price locale\(locales.count == 1 ? "" : "s") (\(shown)); "
+                    + "their offer text is empty (null in JSON Lines) and the offer's terms are written instead")
+        }
+
+        /// Renders a CSV or JSON Lines catalog with the library's bulk pipeline, writing each
+        /// chunk's rows as they come, in order.
+        private func renderBulk(targets: [RenderTarget], productIDs: ProductIDList?, jsonLines: Bool) throws {
             let renderer = BulkRenderer(
                 targets: targets, format: format == .csv ? .csv : .jsonLines, options: formatting.options,
                 workers: threads.workers, escapeNonASCII: formatting.escape, rawCSV: rawCSV)
@@ -158,9 +164,10 @@ extension StorePriceCommand {
             }
             var array = format == .json ? JSONArrayFraming() : nil
             var progress = Progress()
-            let report = try renderer.renderCSV(
-                at: catalog, productIDs: productIDs,
-                progress: { report, position in progress.update(rows: report.rows, position: position) }
+            let render = jsonLines ? renderer.renderJSONLines : renderer.renderCSV
+            let report = try render(
+                catalog, productIDs,
+                { report, position in progress.update(rows: report.rows, position: position) }
             ) { bytes in
                 let rows = bytes.assumingMemoryBound(to: UInt8.self)
                 if array == nil { return try write(rows) }
@@ -168,6 +175,7 @@ extension StorePriceCommand {
             }
             if var end = array?.end { try end.withUTF8 { try write($0) } }
             Progress.clear()
+            reportLocalesWithoutWording(report.localesWithoutOfferWording)
             try reportInvalidProducts(report)
             try file?.commit()
         }

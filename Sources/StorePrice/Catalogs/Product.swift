@@ -91,13 +91,18 @@ public struct Product: Hashable, Sendable {
     ///    `_locale`, or else its first localization);
     /// 4. for catalogs without a default, English (`en-US`, then `en`).
     func title(following chain: TitleChain) -> String? {
+        Self.title(in: titles, defaultLanguage: defaultTitleLanguage, following: chain)
+    }
+
+    /// The title ``title(following:)`` chooses among titles by normalized tag.
+    static func title(in titles: [String: String], defaultLanguage: String?, following chain: TitleChain) -> String? {
         guard !titles.isEmpty else { return nil }
         for tag in chain.tags {
             if let title = titles[tag] { return title }
         }
         let sameLanguage = titles.keys.filter { chain.accepts(otherRegionTag: $0) }
         if let tag = sameLanguage.min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) { return titles[tag] }
-        if let defaultTitleLanguage { return titles[defaultTitleLanguage] }
+        if let defaultLanguage { return titles[defaultLanguage] }
         return titles["en-US"] ?? titles["en"]
     }
 

@@ -28,12 +28,31 @@ struct ChunkResults {
     var rows = 0
     var renderedProducts = 0
     var formats = 0
+    /// Price locales whose language has no offer wording, in rows encoded by ``RowEncoder``.
+    var localesWithoutWording: Set<String> = []
 }
 
 /// A line of a chunk that cannot be used: its number within the chunk, and the field and reason
-/// for ``StorePriceError/invalidCatalog(source:line:field:reason:)``.
+/// for ``StorePriceError/invalidCatalog(source:line:field:reason:)``; or an error of the
+/// row-by-row reader or renderer, whose line (when it names one) is counted within the chunk.
 struct BulkFailure: Sendable {
     var line: Int
     var field: String?
     var reason: String
+    var error: StorePriceError?
+
+    init(line: Int, field: String?, reason: String) {
+        self.line = line
+        self.field = field
+        self.reason = reason
+    }
+
+    init(_ error: StorePriceError) {
+        if case .invalidCatalog(_, let line?, let field, let reason) = error {
+            self.init(line: line, field: field, reason: reason)
+        } else {
+            self.init(line: 0, field: nil, reason: "")
+            self.error = error
+        }
+    }
 }

@@ -23,6 +23,11 @@ final class BulkPlan: Sendable {
     let storefrontIndexByID: [Int: Int]
     /// Only these products are rendered, when given.
     let wanted: Set<String>?
+    /// Currency display and rounding.
+    let options: PriceFormatter.Options
+    /// The distinct title chains of the targets, and each target's, by index.
+    let chains: [TitleChain]
+    let targetChain: [Int]
 
     init(
         source: String, columns: (product: Int, storefront: Int, price: Int), layout: RowLayout,
@@ -33,6 +38,14 @@ final class BulkPlan: Sendable {
         self.layout = layout
         self.targets = targets
         self.wanted = wanted
+        self.options = options
+        var chains: [TitleChain] = []
+        targetChain = targets.map { target in
+            if let known = chains.firstIndex(of: target.titleChain) { return known }
+            chains.append(target.titleChain)
+            return chains.count - 1
+        }
+        self.chains = chains
         var storefronts = Storefront.all
         // A target's storefront is one of these; kept whole in case it is not.
         for target in targets where !storefronts.contains(where: { $0.id == target.storefront.id }) {

@@ -104,11 +104,44 @@ public struct BulkRenderer: Sendable {
         progress: ((RenderReport, (done: Int, total: Int?)) -> Void)? = nil,
         write: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> RenderReport {
-        let reader = try CSVChunkReader(path: path)
+        let reader = try CSVChunkReader(path: path, cut: .products)
         let columns = try reader.readHeader()
+        return try run(reader, path: path, columns: columns, productIDs: productIDs, progress: progress, write: write)
+    }
+
+    /// Renders a JSON Lines catalog (one product per line, as ``Catalog/open(_:format:)`` reads
+    /// it, subscriptions and offers included), handing the encoded rows to `write` in order, a
+    /// chunk at a time.
+    ///
+    /// Lines of the usual shape (`product`, `prices`, `title`, `description`) are read on their
+    /// bytes; any other line is read and rendered as ``CatalogRenderer`` does, on the worker that
+    /// has its chunk. The rows and errors are the row-by-row path's, byte for byte.
+    ///
+    /// - Parameters: as ``renderCSV(at:productIDs:progress:write:)``.
+    /// - Returns: counts, the invalid products and the price locales without offer wording.
+    /// - Throws: ``StorePriceError`` for the catalog's first unusable line, naming the file,
+    ///   line and field, or a price the options cannot show; and what `write` throws.
+    public func renderJSONLines(
+        at path: String,
+        productIDs: ProductIDList? = nil,
+        progress: ((RenderReport, (done: Int, total: Int?)) -> Void)? = nil,
+        write: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> RenderReport {
+        let reader = try CSVChunkReader(path: path, cut: .lines)
+        try reader.skipByteOrderMark()
+        return try run(reader, path: path, columns: nil, productIDs: productIDs, progress: progress, write: write)
+    }
+
+    /// Reads, renders and writes a catalog's chunks: CSV with its columns, JSON Lines without.
+    private func run(
+        _ reader: CSVChunkReader, path: String, columns: (product: Int, storefront: Int, price: Int)?,
+        productIDs: ProductIDList?, progress: ((RenderReport, (done: Int, total: Int?)) -> Void)?,
+        write: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> RenderReport {
+        let jsonLines = columns == nil
         let layout = RowLayout(format: format, targets: targets, escapeNonASCII: escapeNonASCII, rawCSV: rawCSV)
         let plan = try BulkPlan(
-            source: path, columns: columns, layout: layout, targets: targets, options: options,
+            source: path, columns: columns ?? (0, 1, 2), layout: layout, targets: targets, options: options,
             wanted: productIDs.map { Set($0.ids) })
         if format == .csv {
             try RowLayout.csvHeader.withUnsafeBytes { try write($0) }
@@ -118,20 +151,20 @@ public struct BulkRenderer: Sendable {
         // Each product's first line, by digest: catalogs with millions of products stay small.
         var registry: [ProductIDDigest: Int] = [:]
         var found: Set<String> = []
-        // Lines before the next chunk to finish: the header is line 1.
-        var linesBefore = 1
+        // Lines before the next chunk to finish: a CSV catalog's header is line 1.
+        var linesBefore = jsonLines ? 0 : 1
         var spare: [BulkChunk] = []
         var running: [BulkChunk] = []
 
         // This thread reads, renders and writes; each further worker renders on a thread of its
         // own, with its own renderer, taking chunks from the queue.
-        let own = RendererBox(CSVChunkRenderer(plan: plan, shared: shared))
+        let own = RendererBox(CSVChunkRenderer(plan: plan, shared: shared), jsonLines: jsonLines)
         let queue = ChunkQueue()
         let finished = DispatchGroup()
         for _ in 1..<workers {
             finished.enter()
             DispatchQueue.global().async {
-                let box = RendererBox(CSVChunkRenderer(plan: plan, shared: shared))
+                let box = RendererBox(CSVChunkRenderer(plan: plan, shared: shared), jsonLines: jsonLines)
                 while let chunk = queue.take() {
                     box.render(chunk)
                     queue.markDone(chunk)
@@ -148,18 +181,23 @@ public struct BulkRenderer: Sendable {
         /// its rows.
         func finish(_ chunk: BulkChunk) throws {
             let failureLine = chunk.results.failure?.line ?? (chunk.readFailure != nil ? chunk.results.lines + 1 : Int.max)
-            for (id, line) in chunk.results.products where line < failureLine || (chunk.results.failure == nil && chunk.readFailure == nil) {
+            // A JSON Lines line names its product before its prices are read: a repeated product
+            // is the error, before one in its prices.
+            for (id, line) in chunk.results.products
+            where line < failureLine || (jsonLines && line == failureLine) || (chunk.results.failure == nil && chunk.readFailure == nil) {
                 let absolute = linesBefore + line
                 let digest = ProductIDDigest(id)
                 if let first = registry[digest] {
                     throw StorePriceError.invalidCatalog(
                         source: path, line: absolute, field: nil,
-                        reason: "product '\(id.escapedForMessage)' again; line \(first) has it; keep each product's rows together")
+                        reason: "product '\(id.escapedForMessage)' again; line \(first) has it"
+                            + (jsonLines ? "" : "; keep each product's rows together"))
                 }
                 registry[digest] = absolute
                 if plan.wanted != nil { found.insert(id) }
             }
             if let failure = chunk.results.failure ?? chunk.readFailure {
+                if let error = failure.error { throw error }
                 let line = chunk.results.failure == nil ? chunk.results.lines + 1 : failure.line
                 throw StorePriceError.invalidCatalog(
                     source: path, line: linesBefore + line, field: failure.field, reason: failure.reason)
@@ -171,6 +209,7 @@ public struct BulkRenderer: Sendable {
             report.products += chunk.results.renderedProducts
             report.distinctPrices += chunk.results.formats
             report.invalidProducts += chunk.results.invalid
+            report.localesWithoutOfferWording.formUnion(chunk.results.localesWithoutWording)
             linesBefore += chunk.results.lines
             progress?(report, (chunk.fileOffset, reader.totalBytes))
         }
@@ -228,9 +267,12 @@ public struct BulkRenderer: Sendable {
 /// Sendable notes: taken from and returned to a locked list; one thread holds it at a time.
 final class RendererBox: @unchecked Sendable {
     var renderer: CSVChunkRenderer
+    /// Whether chunks are JSON Lines rather than CSV.
+    let jsonLines: Bool
 
-    init(_ renderer: consuming CSVChunkRenderer) {
+    init(_ renderer: consuming CSVChunkRenderer, jsonLines: Bool) {
         self.renderer = renderer
+        self.jsonLines = jsonLines
     }
 
     /// Renders a chunk into its output and results.
@@ -238,6 +280,10 @@ final class RendererBox: @unchecked Sendable {
         chunk.output.removeAll()
         chunk.results = ChunkResults()
         chunk.input.padWithZeros(CSVChunkRenderer.padding)
-        renderer.render(chunk.input.bytes, into: &chunk.output, &chunk.results)
+        if jsonLines {
+            renderer.renderJSONLines(chunk.input.bytes, into: &chunk.output, &chunk.results)
+        } else {
+            renderer.render(chunk.input.bytes, into: &chunk.output, &chunk.results)
+        }
     }
 }

@@ -13,6 +13,16 @@ import Darwin
 /// carried to the next chunk. The header is read first, with the same checks and messages as
 /// ``CSVCatalogReader``.
 final class CSVChunkReader {
+    /// Where chunks may end.
+    enum Cut {
+        /// After a line whose product differs from the next line's: a CSV catalog, whose header
+        /// is read first.
+        case products
+        /// After any line: a JSON Lines catalog, one product per line.
+        case lines
+    }
+
+    private let cut: Cut
     private let file: InputFile
     private var pending = ByteBuffer(capacity: 1 << 16)
     private var atEnd = false
@@ -20,8 +30,19 @@ final class CSVChunkReader {
     private var consumed = 0
     private var columns: (product: Int, storefront: Int, price: Int) = (0, 1, 2)
 
-    init(path: String) throws(StorePriceError) {
+    init(path: String, cut: Cut = .products) throws(StorePriceError) {
+        self.cut = cut
         file = try InputFile(path: path)
+    }
+
+    /// Drops a UTF-8 byte order mark at the start of the file, as ``LineReader`` does.
+    func skipByteOrderMark() throws(StorePriceError) {
+        try fill(&pending, upTo: 3)
+        let bytes = pending.bytes
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            pending.removeFirst(3)
+            consumed += 3
+        }
     }
 
     var totalBytes: Int? { file.size }
@@ -75,11 +96,14 @@ final class CSVChunkReader {
             if atEnd {
                 return handOut(chunk, upTo: chunk.input.count, last: true)
             }
-            if let cut = productBoundary(chunk.input.bytes) {
-                return handOut(chunk, upTo: cut, last: false)
-            }
             let bytes = chunk.input.bytes
             let lastNewline = Self.lastNewline(bytes, before: bytes.count)
+            switch cut {
+            case .products:
+                if let boundary = productBoundary(bytes) { return handOut(chunk, upTo: boundary, last: false) }
+            case .lines:
+                if let lastNewline { return handOut(chunk, upTo: lastNewline + 1, last: false) }
+            }
             let partial = bytes.count - ((lastNewline ?? -1) + 1)
             if partial > LineReader.maximumLineLength + 4 {
                 // A line too long: the lines before it are rendered, then the run stops there.

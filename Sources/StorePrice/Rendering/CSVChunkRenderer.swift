@@ -56,9 +56,16 @@ struct CSVChunkRenderer: ~Copyable {
     }
     private let partTables: UnsafeMutableBufferPointer<PartTable>
     /// What ends a row and starts the next one of the same product: the row's suffix, then the
-    /// product's part. A product's rows are its part, then each target's part and this block,
-    /// less the last block's product part.
+    /// product's part. A product's rows are its part, then each target's part and its block,
+    /// less the last block's product part. One block for a product without titles; with titles,
+    /// one per distinct title the targets show, and each target's block.
     private var block = ByteBuffer(capacity: 512)
+    private var blockRanges: [(start: Int, count: Int)] = []
+    private let targetBlock: UnsafeMutableBufferPointer<Int32>
+    /// The current product's part of its rows.
+    private var productBytes = ByteBuffer(capacity: 256)
+    /// The current product's titles by normalized language tag (JSON Lines catalogs).
+    private var titles: [String: String] = [:]
     /// The longest part made so far.
     private var longestPart = 0
     /// Entries in every part table.
@@ -67,6 +74,15 @@ struct CSVChunkRenderer: ~Copyable {
     private var scratch = ByteBuffer(capacity: 256)
     /// A part being made.
     private var partBytes = ByteBuffer(capacity: 512)
+
+    /// Lines of a JSON Lines catalog not of the usual shape (subscriptions, escapes, errors) are
+    /// read by the reader's own parser, rendered row by row and encoded by ``RowEncoder``.
+    private var lineParser: JSONLinesLineParser
+    private var encoder: RowEncoder
+    private var rowPlan: RenderPlan?
+    /// The current line's title and description language tags as written, and their texts.
+    private var titleTags = LanguageTagSet()
+    private var descriptionTags = LanguageTagSet()
 
     /// Past these, the caches start over (between products), so memory stays flat whatever the
     /// catalog: 1 MiB of parts of this worker's own (beyond the shared cache), 16,384 amounts and
@@ -92,12 +108,18 @@ struct CSVChunkRenderer: ~Copyable {
         alpha3 = copy(plan.alpha3)
         targetStorefront = copy(plan.targetStorefront)
         partTables = copy(Array(repeating: PartTable(), count: plan.targets.count))
+        targetBlock = copy(Array(repeating: Int32(0), count: plan.targets.count))
+        lineParser = JSONLinesLineParser(source: plan.source)
+        encoder = RowEncoder(
+            format: plan.layout.format, escapeNonASCII: plan.layout.escapeNonASCII, options: plan.options,
+            rawCSV: plan.layout.rawCSV)
     }
 
     deinit {
         for table in partTables { table.base?.deallocate() }
         for buffer in [storefrontCurrency, targetStorefront] { buffer.deallocate() }
         partTables.deallocate()
+        targetBlock.deallocate()
         slots.deallocate()
         alpha3.deallocate()
     }
@@ -278,6 +300,198 @@ struct CSVChunkRenderer: ~Copyable {
         return true
     }
 
+    /// Renders a chunk of a JSON Lines catalog, whole lines, into `output`, stopping at the first
+    /// line that cannot be used.
+    ///
+    /// A line of the usual shape (`product`, `prices`, `title`, `description`, plain strings) is
+    /// read on its bytes and its rows written from cached parts; any other line, or one with
+    /// anything to refuse, is read, rendered and encoded as the row-by-row reader does, so that
+    /// its rows and its error are that reader's.
+    mutating func renderJSONLines(_ input: UnsafeBufferPointer<UInt8>, into output: inout ByteBuffer, _ chunk: inout ChunkResults) {
+        hasProduct = false
+        guard let base = input.baseAddress else { return }
+        let count = input.count
+        let ascii = Self.isASCII(base, count)
+        var position = 0
+        var line = 0
+        while position < count {
+            line += 1
+            let lineStart = position
+            var lineEnd = count
+            if let newline = memchr(base + position, Int32(UInt8(ascii: "\n")), count - position) {
+                lineEnd = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+            }
+            position = min(count, lineEnd + 1)
+            if lineEnd > lineStart, base[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+            let text = UnsafeBufferPointer(start: base + lineStart, count: lineEnd - lineStart)
+            guard text.count <= LineReader.maximumLineLength else {
+                return fail(&chunk, line, nil, "longer than \(LineReader.maximumLineLength >> 20) MiB; a line holds one product or price")
+            }
+            if text.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
+            if !ascii, String(validating: text, as: UTF8.self) == nil {
+                return fail(&chunk, line, nil, "not valid UTF-8")
+            }
+            let outputBefore = output.count
+            if readUsualLine(text, line: line, lineStart: lineStart) {
+                hasProduct = true
+                if finishProduct(&chunk, &output, input) { continue }
+                // A price the options cannot show: the row-by-row path names it.
+                output.truncate(to: outputBefore)
+                chunk.failure = nil
+                chunk.products.removeLast()
+            }
+            guard renderOtherLine(text, line: line, output: &output, chunk: &chunk) else { return }
+        }
+        chunk.lines = line
+    }
+
+    /// Reads a line of the usual shape into the slots, the current ID and titles; false for any
+    /// other line, or one with anything to refuse.
+    private mutating func readUsualLine(_ text: UnsafeBufferPointer<UInt8>, line: Int, lineStart: Int) -> Bool {
+        guard let base = text.baseAddress else { return false }
+        if own.byteCount > Self.ownLimit || amounts.count > Self.amountLimit || tableEntries > Self.tableLimit {
+            startCachesOver()
+        }
+        serial &+= 1
+        titles.removeAll(keepingCapacity: true)
+        titleTags = LanguageTagSet()
+        descriptionTags = LanguageTagSet()
+        let count = text.count
+        var index = 0
+        func skipSpace() {
+            while index < count, base[index] == 0x20 || base[index] == 0x09 || base[index] == 0x0A || base[index] == 0x0D {
+                index += 1
+            }
+        }
+        func take(_ byte: UInt8) -> Bool {
+            skipSpace()
+            guard index < count, base[index] == byte else { return false }
+            index += 1
+            return true
+        }
+        /// A string without escapes or control characters, as a buffer of its bytes.
+        func string() -> UnsafeBufferPointer<UInt8>? {
+            guard take(UInt8(ascii: "\"")) else { return nil }
+            let start = index
+            while index < count, base[index] != UInt8(ascii: "\"") {
+                guard base[index] >= 0x20, base[index] != UInt8(ascii: "\\") else { return nil }
+                index += 1
+            }
+            guard index < count else { return nil }
+            index += 1
+            return UnsafeBufferPointer(start: base + start, count: index - 1 - start)
+        }
+        func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: StaticString) -> Bool {
+            guard a.count == b.utf8CodeUnitCount, let start = a.baseAddress else { return false }
+            return memcmp(start, b.utf8Start, a.count) == 0
+        }
+        var id: UnsafeBufferPointer<UInt8>?
+        var hasPrices = false
+        var hasTitle = false
+        var hasDescription = false
+        guard take(UInt8(ascii: "{")) else { return false }
+        repeat {
+            guard let key = string(), take(UInt8(ascii: ":")) else { return false }
+            if equal(key, "product") {
+                guard id == nil, let value = string(), value.count > 0 else { return false }
+                id = value
+            } else if equal(key, "prices") {
+                guard !hasPrices, take(UInt8(ascii: "{")) else { return false }
+                hasPrices = true
+                if take(UInt8(ascii: "}")) { continue }
+                repeat {
+                    guard let code = string(), take(UInt8(ascii: ":")), let amount = string(),
+                        recordPrice(code: code, amount: amount, line: line, lineStart: lineStart)
+                    else { return false }
+                } while take(UInt8(ascii: ","))
+                guard take(UInt8(ascii: "}")) else { return false }
+            } else if equal(key, "title") || equal(key, "description") {
+                let isTitle = key.count == 5
+                guard isTitle ? !hasTitle : !hasDescription, take(UInt8(ascii: "{")) else { return false }
+                if isTitle { hasTitle = true } else { hasDescription = true }
+                if take(UInt8(ascii: "}")) { continue }
+                repeat {
+                    guard let tag = string(), take(UInt8(ascii: ":")), let value = string() else { return false }
+                    let written = String(decoding: tag, as: UTF8.self)
+                    // Two tags of one language: the row-by-row path names them.
+                    if isTitle {
+                        guard titleTags.insert(written) == nil else { return false }
+                        titles[Product.normalizedTag(written)] = String(decoding: value, as: UTF8.self)
+                    } else {
+                        guard descriptionTags.insert(written) == nil else { return false }
+                    }
+                } while take(UInt8(ascii: ","))
+                guard take(UInt8(ascii: "}")) else { return false }
+            } else {
+                return false
+            }
+        } while take(UInt8(ascii: ","))
+        guard take(UInt8(ascii: "}")) else { return false }
+        skipSpace()
+        guard index == count, let id, hasPrices, let idBase = id.baseAddress else { return false }
+        currentID.removeAll()
+        currentID.append(idBase, count: id.count)
+        currentLine = line
+        return true
+    }
+
+    /// Records one price of a line of the usual shape; false for a code or amount to refuse, or
+    /// a second price for a storefront.
+    private mutating func recordPrice(
+        code: UnsafeBufferPointer<UInt8>, amount: UnsafeBufferPointer<UInt8>, line: Int, lineStart: Int
+    ) -> Bool {
+        var storefront = fastStorefrontIndex(code)
+        if storefront < 0 {
+            guard case .success(let index) = storefrontIndex(code) else { return false }
+            storefront = index
+        }
+        guard slots[storefront].stamp != serial else { return false }
+        let currency = storefrontCurrency[storefront]
+        var number: Int32
+        if let known = amounts.number(amount, currency: currency) {
+            number = known
+        } else {
+            guard let price = try? Price(String(decoding: amount, as: UTF8.self), currency: plan.currencies[currency]) else {
+                return false
+            }
+            number = amounts.add(amount, currency: currency)
+            prices[currency].append(price)
+        }
+        slots[storefront] = Slot(stamp: serial, amount: number, line: line, lineStart: lineStart)
+        return true
+    }
+
+    /// Reads, renders and encodes a line as the row-by-row reader and renderer do; false when it
+    /// cannot be used, with the chunk's failure set to their error.
+    private mutating func renderOtherLine(
+        _ text: UnsafeBufferPointer<UInt8>, line: Int, output: inout ByteBuffer, chunk: inout ChunkResults
+    ) -> Bool {
+        var registered: String?
+        do throws(StorePriceError) {
+            let product = try lineParser.product(String(decoding: text, as: UTF8.self), number: line) { id in
+                registered = id
+            }
+            chunk.products.append((product.id, line))
+            registered = nil
+            if let wanted = plan.wanted, !wanted.contains(product.id) { return true }
+            chunk.renderedProducts += 1
+            if rowPlan == nil { rowPlan = try RenderPlan(targets: plan.targets, options: plan.options, workers: 1) }
+            guard let rowPlan else { return false }
+            let (rows, invalid) = try rowPlan.render([product])
+            try encoder.encode(rows, into: &output)
+            chunk.rows += rows.count
+            chunk.invalid += invalid
+            chunk.localesWithoutWording.formUnion(encoder.localesWithoutWording)
+            return true
+        } catch {
+            // The line named a product before its error: it counts for the repeated-product check.
+            if let registered { chunk.products.append((registered, line)) }
+            chunk.failure = BulkFailure(error)
+            chunk.lines = line
+            return false
+        }
+    }
+
     /// Bytes after a chunk's input that ``render(_:into:_:)`` may read (and never uses): the
     /// input must be followed by this many readable bytes.
     static let padding = 64
@@ -426,13 +640,35 @@ struct CSVChunkRenderer: ~Copyable {
         chunk.products.append((id, currentLine))
         if let wanted = plan.wanted, !wanted.contains(id) { return true }
         chunk.renderedProducts += 1
+        productBytes.removeAll()
+        plan.layout.writeProductPart(currentID.bytes, into: &productBytes)
+        let productLength = productBytes.count
+        // One block per distinct row end: the suffix for each title the targets show.
         block.removeAll()
-        block.append(plan.layout.suffix)
-        let suffixLength = block.count
-        plan.layout.writeProductPart(currentID.bytes, into: &block)
-        let productLength = block.count - suffixLength
-        let blockLength = block.count
-        let blockBase = UnsafePointer(block.base)
+        blockRanges.removeAll(keepingCapacity: true)
+        let uniform = titles.isEmpty
+        if uniform {
+            appendBlock(plan.layout.suffix)
+        } else {
+            var chainTitles: [String?] = []
+            for chain in plan.chains {
+                chainTitles.append(Product.title(in: titles, defaultLanguage: nil, following: chain))
+            }
+            var blockOfTitle: [String?: Int32] = [:]
+            for target in 0..<targetBlock.count {
+                let title = chainTitles[plan.targetChain[target]]
+                if let known = blockOfTitle[title] {
+                    targetBlock[target] = known
+                } else {
+                    let index = Int32(blockRanges.count)
+                    blockOfTitle[title] = index
+                    targetBlock[target] = index
+                    appendBlock(plan.layout.suffix(title: title))
+                }
+            }
+        }
+        let blockLength = blockRanges.map(\.count).max() ?? 0
+        let blocksBase = UnsafePointer(block.base)
         // Room for every row is reserved up front for parts as long as the longest so far, and
         // again when a new, longer part is made.
         var missing = false
@@ -440,7 +676,7 @@ struct CSVChunkRenderer: ~Copyable {
         let targetCount = targetStorefront.count
         output.reserve(productLength + targetCount * (reservedPart + blockLength))
         var out = output.end
-        memcpy(out, blockBase + suffixLength, productLength)
+        memcpy(out, productBytes.base, productLength)
         out += productLength
         var rows = 0
         for target in 0..<targetCount {
@@ -467,8 +703,9 @@ struct CSVChunkRenderer: ~Copyable {
             guard let part = found else { return false }
             memcpy(out, part.start, part.count)
             out += part.count
-            memcpy(out, blockBase, blockLength)
-            out += blockLength
+            let range = blockRanges[uniform ? 0 : Int(targetBlock[target])]
+            memcpy(out, blocksBase + range.start, range.count)
+            out += range.count
             rows += 1
         }
         // The last row is followed by no product part.
@@ -483,6 +720,14 @@ struct CSVChunkRenderer: ~Copyable {
             chunk.invalid.append(InvalidProduct(productID: id, reason: .noPrice(storefronts: codes.sorted())))
         }
         return true
+    }
+
+    /// Appends a block: a row's end, then the current product's part.
+    private mutating func appendBlock(_ suffix: [UInt8]) {
+        let start = block.count
+        block.append(suffix)
+        block.append(UnsafePointer(productBytes.base), count: productBytes.count)
+        blockRanges.append((start, block.count - start))
     }
 
     /// Formats a (target, amount) pair with ICU and keeps its encoded part; nil when the price

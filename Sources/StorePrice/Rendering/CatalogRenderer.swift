@@ -273,6 +273,9 @@ public struct RenderReport: Sendable {
     public var distinctPrices = 0
     /// Invalid products, in catalog order, then the listed IDs the catalog lacks in list order.
     public var invalidProducts: [InvalidProduct] = []
+    /// Price locales whose language has no built-in offer wording: the text of their rows'
+    /// offers is nil, and the offers' terms are written instead. Filled by ``BulkRenderer``.
+    public var localesWithoutOfferWording: Set<String> = []
 }
 
 /// Renders every product's price for every target, fast, in a deterministic order.
