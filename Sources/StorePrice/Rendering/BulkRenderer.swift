@@ -153,30 +153,6 @@ public struct BulkRenderer: Sendable {
         var found: Set<String> = []
         // Lines before the next chunk to finish: a CSV catalog's header is line 1.
         var linesBefore = jsonLines ? 0 : 1
-        var spare: [BulkChunk] = []
-        var running: [BulkChunk] = []
-
-        // This thread reads, renders and writes; each further worker renders on a thread of its
-        // own, with its own renderer, taking chunks from the queue.
-        let own = RendererBox(CSVChunkRenderer(plan: plan, shared: shared), jsonLines: jsonLines)
-        let queue = ChunkQueue()
-        let finished = DispatchGroup()
-        for _ in 1..<workers {
-            finished.enter()
-            DispatchQueue.global().async {
-                let box = RendererBox(CSVChunkRenderer(plan: plan, shared: shared), jsonLines: jsonLines)
-                while let chunk = queue.take() {
-                    box.render(chunk)
-                    queue.markDone(chunk)
-                }
-                finished.leave()
-            }
-        }
-        defer {
-            queue.stop()
-            finished.wait()
-        }
-
         /// Takes a finished chunk's results in file order: the product-ID checks, its failure,
         /// its rows.
         func finish(_ chunk: BulkChunk) throws {
@@ -214,45 +190,12 @@ public struct BulkRenderer: Sendable {
             progress?(report, (chunk.fileOffset, reader.totalBytes))
         }
 
-        // Chunks read ahead of the one being written: one per worker and six more, so that the
-        // other workers keep rendering while this thread renders a chunk, before it writes the
-        // chunks they finished meanwhile.
-        let window = workers == 1 ? 1 : workers + 6
-        do {
-            var more = true
-            while true {
-                while more, running.count < window {
-                    let chunk = spare.popLast() ?? BulkChunk()
-                    more = try reader.next(into: chunk)
-                    guard more || chunk.input.count > 0 || chunk.readFailure != nil else { break }
-                    running.append(chunk)
-                    queue.submit(chunk)
-                }
-                // Whatever is done is written, in order.
-                while let head = running.first, queue.isDone(head) {
-                    running.removeFirst()
-                    try finish(head)
-                    spare.append(head)
-                }
-                guard !running.isEmpty else {
-                    if more { continue }
-                    break
-                }
-                // Then this thread renders the next waiting chunk, or waits for the first.
-                if let chunk = queue.takeIfWaiting() {
-                    own.render(chunk)
-                    queue.markDone(chunk)
-                } else if let head = running.first {
-                    queue.wait(for: head)
-                }
-            }
-        } catch {
-            // Chunks no worker has taken are dropped; workers still hold the others: wait for
-            // them before the chunks go.
-            queue.dropWaiting()
-            for chunk in running { queue.wait(for: chunk) }
-            throw error
-        }
+        try ChunkPipeline(workers: workers).run(
+            makeWorker: {
+                let box = RendererBox(CSVChunkRenderer(plan: plan, shared: shared), jsonLines: jsonLines)
+                return box.render
+            },
+            read: reader.next(into:), finish: finish)
         if let productIDs {
             for id in productIDs.ids where !found.contains(id) {
                 report.invalidProducts.append(InvalidProduct(productID: id, reason: .notInCatalog))

@@ -1,0 +1,86 @@
+import Dispatch
+
+/// Runs a bulk job on every core: chunks of input read on the calling thread, rendered on
+/// `workers` threads (the calling thread among them, between reading and writing), and handed
+/// back on the calling thread in input order.
+///
+/// ``BulkRenderer`` (catalogs to rows) and ``BulkPriceFormatter`` (`PRICE_LOCALE<TAB>AMOUNT`
+/// lines) run on it.
+struct ChunkPipeline {
+    /// Threads that render, the calling thread included.
+    let workers: Int
+
+    /// Runs the job.
+    ///
+    /// - Parameters:
+    ///   - makeWorker: called once on each thread that renders, on that thread: what renders a
+    ///     chunk there (its input into its output and results).
+    ///   - read: fills a chunk with the next piece of input; false when nothing follows it.
+    ///   - finish: called on this thread with each rendered chunk, in input order; what it
+    ///     throws ends the run, after the workers have let go of every chunk.
+    func run(
+        makeWorker: @escaping @Sendable () -> (BulkChunk) -> Void,
+        read: (BulkChunk) throws -> Bool,
+        finish: (BulkChunk) throws -> Void
+    ) throws {
+        let own = makeWorker()
+        let queue = ChunkQueue()
+        let finished = DispatchGroup()
+        for _ in 1..<workers {
+            finished.enter()
+            DispatchQueue.global().async {
+                let render = makeWorker()
+                while let chunk = queue.take() {
+                    render(chunk)
+                    queue.markDone(chunk)
+                }
+                finished.leave()
+            }
+        }
+        defer {
+            queue.stop()
+            finished.wait()
+        }
+        var spare: [BulkChunk] = []
+        var running: [BulkChunk] = []
+        // Chunks read ahead of the one being written: one per worker and six more, so that the
+        // other workers keep rendering while this thread renders a chunk, before it writes the
+        // chunks they finished meanwhile.
+        let window = workers == 1 ? 1 : workers + 6
+        do {
+            var more = true
+            while true {
+                while more, running.count < window {
+                    let chunk = spare.popLast() ?? BulkChunk()
+                    more = try read(chunk)
+                    guard more || chunk.input.count > 0 || chunk.readFailure != nil else { break }
+                    running.append(chunk)
+                    queue.submit(chunk)
+                }
+                // Whatever is done is handed back, in order.
+                while let head = running.first, queue.isDone(head) {
+                    running.removeFirst()
+                    try finish(head)
+                    spare.append(head)
+                }
+                guard !running.isEmpty else {
+                    if more { continue }
+                    break
+                }
+                // Then this thread renders the next waiting chunk, or waits for the first.
+                if let chunk = queue.takeIfWaiting() {
+                    own(chunk)
+                    queue.markDone(chunk)
+                } else if let head = running.first {
+                    queue.wait(for: head)
+                }
+            }
+        } catch {
+            // Chunks no worker has taken are dropped; workers still hold the others: wait for
+            // them before the chunks go.
+            queue.dropWaiting()
+            for chunk in running { queue.wait(for: chunk) }
+            throw error
+        }
+    }
+}
