@@ -211,7 +211,12 @@ extension StorePriceCommand {
 
         func run() throws {
             if batch {
-                let failures = try BatchFormatter(options: formatting.options, escape: formatting.escape).run()
+                let failures = try BulkPriceFormatter(options: formatting.options, escapeNonASCII: formatting.escape)
+                    .formatLines(at: "-") { bytes in
+                        if let code = OutputFile.writeAll(bytes.assumingMemoryBound(to: UInt8.self), to: Console.standardOutput) {
+                            throw WriteFailure(path: nil, code: code)
+                        }
+                    }
                 if failures > 0 {
                     Console.error("\(failures) line\(failures == 1 ? "" : "s") failed")
                     throw ExitCode.dataError

@@ -37,6 +37,11 @@ package struct ByteBuffer: ~Copyable {
         count += length
     }
 
+    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        append(source, count: bytes.count)
+    }
+
     package mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { buffer in
             guard let source = buffer.baseAddress else { return }

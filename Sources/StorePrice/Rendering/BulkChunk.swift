@@ -10,6 +10,8 @@ final class BulkChunk: @unchecked Sendable {
     var readFailure: BulkFailure?
     /// How far into the file `input` ends, in bytes.
     var fileOffset = 0
+    /// The number of `input`'s first line in the file, when the reader counts lines.
+    var firstLine = 1
 
     var results = ChunkResults()
     /// Whether a worker has rendered it: read and written under the ``ChunkQueue``'s lock.
@@ -28,6 +30,8 @@ struct ChunkResults {
     var rows = 0
     var renderedProducts = 0
     var formats = 0
+    /// Lines answered with an error (``BulkPriceFormatter``).
+    var failedLines = 0
     /// Price locales whose language has no offer wording, in rows encoded by ``RowEncoder``.
     var localesWithoutWording: Set<String> = []
 }

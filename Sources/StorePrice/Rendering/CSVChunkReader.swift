@@ -30,19 +30,34 @@ final class CSVChunkReader {
     private var consumed = 0
     private var columns: (product: Int, storefront: Int, price: Int) = (0, 1, 2)
 
-    init(path: String, cut: Cut = .products) throws(StorePriceError) {
+    /// What one line holds, for the too-long error: "one product or price".
+    private let lineHolds: String
+    /// Lines handed out so far, when counted.
+    private var linesHandedOut = 0
+    private let countsLines: Bool
+
+    /// - Parameters:
+    ///   - countsLines: whether each chunk is told the number of its first line in the file
+    ///     (``BulkChunk/firstLine``), for work that names lines in its output.
+    init(
+        path: String, cut: Cut = .products, lineHolds: String = "one product or price", countsLines: Bool = false
+    ) throws(StorePriceError) {
         self.cut = cut
+        self.lineHolds = lineHolds
+        self.countsLines = countsLines
         file = try InputFile(path: path)
     }
 
-    /// Drops a UTF-8 byte order mark at the start of the file, as ``LineReader`` does.
-    func skipByteOrderMark() throws(StorePriceError) {
-        try fill(&pending, upTo: 3)
+    /// Drops a UTF-8 byte order mark at the start of the file, as ``LineReader`` does; true when
+    /// the mark was all the file held, which ``LineReader`` reads as one empty line.
+    @discardableResult
+    func skipByteOrderMark() throws(StorePriceError) -> Bool {
+        try fill(&pending, upTo: 4)
         let bytes = pending.bytes
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            pending.removeFirst(3)
-            consumed += 3
-        }
+        guard bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF else { return false }
+        pending.removeFirst(3)
+        consumed += 3
+        return pending.count == 0 && atEnd
     }
 
     var totalBytes: Int? { file.size }
@@ -70,7 +85,7 @@ final class CSVChunkReader {
         guard to - from <= LineReader.maximumLineLength, newline != nil || atEnd else {
             throw .invalidCatalog(
                 source: path, line: 1, field: nil,
-                reason: "longer than \(LineReader.maximumLineLength >> 20) MiB; a line holds one product or price")
+                reason: "longer than \(LineReader.maximumLineLength >> 20) MiB; a line holds \(lineHolds)")
         }
         guard let header = String(validating: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self) else {
             throw .invalidCatalog(source: path, line: 1, field: nil, reason: "not valid UTF-8")
@@ -109,7 +124,7 @@ final class CSVChunkReader {
                 // A line too long: the lines before it are rendered, then the run stops there.
                 chunk.readFailure = BulkFailure(
                     line: 0, field: nil,
-                    reason: "longer than \(LineReader.maximumLineLength >> 20) MiB; a line holds one product or price")
+                    reason: "longer than \(LineReader.maximumLineLength >> 20) MiB; a line holds \(lineHolds)")
                 atEnd = true
                 return handOut(chunk, upTo: (lastNewline ?? -1) + 1, last: true)
             }
@@ -131,6 +146,17 @@ final class CSVChunkReader {
         }
         chunk.input.truncate(to: cut)
         consumed += cut
+        if countsLines {
+            chunk.firstLine = linesHandedOut + 1
+            var position = 0
+            let bytes = chunk.input.bytes
+            while position < bytes.count, let base = bytes.baseAddress,
+                let newline = memchr(base + position, Int32(UInt8(ascii: "\n")), bytes.count - position)
+            {
+                linesHandedOut += 1
+                position = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+        }
         chunk.fileOffset = consumed
         if last { pending.removeAll() }
         return !last

@@ -58,13 +58,13 @@ struct LineCache {
     }
 
     /// Keeps a line's output.
-    mutating func keep(_ line: [UInt8], output: ArraySlice<UInt8>, failed: Bool) {
+    mutating func keep(_ line: UnsafeBufferPointer<UInt8>, output: UnsafeBufferPointer<UInt8>, failed: Bool) {
         if entries.count >= Self.entryLimit || arena.count + line.count + output.count > Self.arenaLimit {
             self = LineCache()
         }
         if (entries.count + 1) * 2 > slots.count { grow() }
-        let hash = line.withUnsafeBufferPointer { Self.hash($0) }
-        let place = line.withUnsafeBufferPointer { slot(of: $0, hash: hash) }
+        let hash = Self.hash(line)
+        let place = slot(of: line, hash: hash)
         guard place.entry == nil else { return }
         let entry = Entry(
             hash: hash, keyStart: arena.count, keyCount: line.count, valueStart: arena.count + line.count,
