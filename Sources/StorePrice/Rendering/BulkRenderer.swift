@@ -8,13 +8,16 @@ import Musl
 import Darwin
 #endif
 
-/// Renders a whole CSV catalog file straight to JSON Lines or CSV bytes, on every core.
+/// Renders a whole CSV or JSON Lines catalog file straight to JSON Lines or CSV bytes, on every
+/// core.
 ///
-/// This is `storeprice render` for CSV catalogs, as a library: the catalog is read in large
-/// chunks cut at product boundaries; each worker parses its chunk on its bytes, renders every
-/// product for every target and encodes the rows into its own buffer; buffers are written in
-/// input order. The output is byte for byte what ``CatalogRenderer`` and the CLI write for the
-/// same catalog, in catalog order, then target order.
+/// This is `storeprice render` for CSV and JSON Lines catalogs, as a library: the catalog is read
+/// in chunks of 32 KiB cut at product boundaries; each worker parses its chunk on its bytes,
+/// renders every product for every target and encodes the rows into its own buffer; buffers are
+/// written in input order. The part of a row that depends only on its target and price is
+/// formatted by ICU and encoded once per run, and copied into every row that shows it. The output
+/// is byte for byte what ``CatalogRenderer`` and the CLI's row-by-row path write for the same
+/// catalog, in catalog order, then target order.
 ///
 /// ```swift
 /// let renderer = BulkRenderer(targets: RenderTarget.storefronts(Storefront.all), format: .jsonLines)
@@ -25,8 +28,9 @@ import Darwin
 /// print(report.rows, report.invalidProducts)
 /// ```
 ///
-/// Memory stays flat whatever the catalog's size: a few chunks of 512 KiB in flight and their
-/// rows, and per worker at most about 8 MiB of formatted prices.
+/// Memory stays flat whatever the catalog's size: the chunks in flight and their rows (a few
+/// MiB), at most 8 MiB of encoded parts shared by the workers, and per worker at most 1 MiB of
+/// parts of its own and 2 MiB of tables.
 public struct BulkRenderer: Sendable {
     /// The encoding of the rows.
     public enum Format: String, Sendable, CaseIterable {
@@ -104,7 +108,7 @@ public struct BulkRenderer: Sendable {
         progress: ((RenderReport, (done: Int, total: Int?)) -> Void)? = nil,
         write: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> RenderReport {
-        let reader = try CSVChunkReader(path: path, cut: .products)
+        let reader = try ChunkReader(path: path, cut: .products)
         let columns = try reader.readHeader()
         return try run(reader, path: path, columns: columns, productIDs: productIDs, progress: progress, write: write)
     }
@@ -127,14 +131,14 @@ public struct BulkRenderer: Sendable {
         progress: ((RenderReport, (done: Int, total: Int?)) -> Void)? = nil,
         write: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> RenderReport {
-        let reader = try CSVChunkReader(path: path, cut: .lines)
+        let reader = try ChunkReader(path: path, cut: .lines)
         try reader.skipByteOrderMark()
         return try run(reader, path: path, columns: nil, productIDs: productIDs, progress: progress, write: write)
     }
 
     /// Reads, renders and writes a catalog's chunks: CSV with its columns, JSON Lines without.
     private func run(
-        _ reader: CSVChunkReader, path: String, columns: (product: Int, storefront: Int, price: Int)?,
+        _ reader: ChunkReader, path: String, columns: (product: Int, storefront: Int, price: Int)?,
         productIDs: ProductIDList?, progress: ((RenderReport, (done: Int, total: Int?)) -> Void)?,
         write: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> RenderReport {
@@ -192,7 +196,7 @@ public struct BulkRenderer: Sendable {
 
         try ChunkPipeline(workers: workers).run(
             makeWorker: {
-                let box = RendererBox(CSVChunkRenderer(plan: plan, shared: shared), jsonLines: jsonLines)
+                let box = RendererBox(ChunkRenderer(plan: plan, shared: shared), jsonLines: jsonLines)
                 return box.render
             },
             read: reader.next(into:), finish: finish)
@@ -202,31 +206,5 @@ public struct BulkRenderer: Sendable {
             }
         }
         return report
-    }
-}
-
-/// A worker's renderer, lent to one chunk at a time.
-///
-/// Sendable notes: taken from and returned to a locked list; one thread holds it at a time.
-final class RendererBox: @unchecked Sendable {
-    var renderer: CSVChunkRenderer
-    /// Whether chunks are JSON Lines rather than CSV.
-    let jsonLines: Bool
-
-    init(_ renderer: consuming CSVChunkRenderer, jsonLines: Bool) {
-        self.renderer = renderer
-        self.jsonLines = jsonLines
-    }
-
-    /// Renders a chunk into its output and results.
-    func render(_ chunk: BulkChunk) {
-        chunk.output.removeAll()
-        chunk.results = ChunkResults()
-        chunk.input.padWithZeros(CSVChunkRenderer.padding)
-        if jsonLines {
-            renderer.renderJSONLines(chunk.input.bytes, into: &chunk.output, &chunk.results)
-        } else {
-            renderer.render(chunk.input.bytes, into: &chunk.output, &chunk.results)
-        }
     }
 }

@@ -12,7 +12,7 @@ import Darwin
 /// A chunk ends after a line whose product differs from the next line's. The bytes after that are
 /// carried to the next chunk. The header is read first, with the same checks and messages as
 /// ``CSVCatalogReader``.
-final class CSVChunkReader {
+final class ChunkReader {
     /// Where chunks may end.
     enum Cut {
         /// After a line whose product differs from the next line's: a CSV catalog, whose header

@@ -17,7 +17,7 @@ import Darwin
 /// A value, not a class: its state is touched on every row, and a class's stored properties pay
 /// a dynamic exclusivity check on each access. `BulkRenderer` keeps one per worker in a box and
 /// lends it to one chunk at a time.
-struct CSVChunkRenderer: ~Copyable {
+struct ChunkRenderer: ~Copyable {
     private let plan: BulkPlan
     /// Parts every worker of the run can use.
     private let shared: EncodedPriceCache
@@ -826,5 +826,31 @@ struct CSVChunkRenderer: ~Copyable {
             index &+= 1
         }
         return bits.max() < 0x80 && tail < 0x80
+    }
+}
+
+/// A worker's renderer, lent to one chunk at a time.
+///
+/// Sendable notes: taken from and returned to a locked list; one thread holds it at a time.
+final class RendererBox: @unchecked Sendable {
+    var renderer: ChunkRenderer
+    /// Whether chunks are JSON Lines rather than CSV.
+    let jsonLines: Bool
+
+    init(_ renderer: consuming ChunkRenderer, jsonLines: Bool) {
+        self.renderer = renderer
+        self.jsonLines = jsonLines
+    }
+
+    /// Renders a chunk into its output and results.
+    func render(_ chunk: BulkChunk) {
+        chunk.output.removeAll()
+        chunk.results = ChunkResults()
+        chunk.input.padWithZeros(ChunkRenderer.padding)
+        if jsonLines {
+            renderer.renderJSONLines(chunk.input.bytes, into: &chunk.output, &chunk.results)
+        } else {
+            renderer.render(chunk.input.bytes, into: &chunk.output, &chunk.results)
+        }
     }
 }
