@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end benchmark of what users run: `storeprice render` on the benchmark catalog (10,000
-# products × 175 storefronts = 1.75M rows, CSV in; JSON Lines and CSV out to /dev/null), against
+# products × 175 storefronts = 1.75M rows, CSV in, and the same as JSON Lines; JSON Lines and CSV
+# out to /dev/null), against
 # the plain C + ICU program in Benchmarks/Sources/ICUBaseline/csv_render.c, in one interleaved run.
 #
 # Prints, per output format: median wall and CPU seconds over RUNS runs (default 5), peak memory,
@@ -43,12 +44,30 @@ for products in 10000 4000 2000; do
 done
 catalog="$work/catalog-10000.csv"
 rows=$(( $(wc -l < "$catalog") - 1 ))
+# The same catalog as JSON Lines, one product per line, for the JSON Lines catalog rows.
+[ -s "$work/catalog-10000.jsonl" ] || python3 - "$catalog" > "$work/catalog-10000.jsonl" <<'PY'
+import json, sys
+product, prices = None, {}
+def flush():
+    if product is not None:
+        print(json.dumps({"product": product, "prices": prices}, separators=(",", ":")))
+for number, line in enumerate(open(sys.argv[1])):
+    if number == 0: continue
+    p, s, a = line.rstrip("\n").split(",")
+    if p != product:
+        flush(); product, prices = p, {}
+    prices[s] = a
+flush()
+PY
+jsonl_catalog="$work/catalog-10000.jsonl"
 
 c_args() { [ "$1" = csv ] && echo csv || true; }
 for format in jsonl csv; do
   a=$("$storeprice" render "$catalog" --storefronts all --format "$format" | md5sum | cut -c1-32)
   b=$("$work/c-render" "$catalog" "$work/targets.tsv" $(c_args "$format") | md5sum | cut -c1-32)
   [ "$a" = "$b" ] || { echo "bench: $format output differs between storeprice and the C program"; exit 1; }
+  j=$("$storeprice" render "$jsonl_catalog" --storefronts all --format "$format" | md5sum | cut -c1-32)
+  [ "$a" = "$j" ] || { echo "bench: $format output differs between the CSV and JSON Lines catalogs"; exit 1; }
 done
 echo "bench: outputs byte-identical; $rows rows; $runs interleaved runs each"
 
@@ -56,22 +75,26 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 for format in jsonl csv; do
   : > "$work/times-$format"
   for _ in $(seq "$runs"); do
-    for program in c sp1 sp2; do
+    for program in c sp1 sp2 spj1 spj2; do
       case $program in
         c) command=("$work/c-render" "$catalog" "$work/targets.tsv" $(c_args "$format")) ;;
         sp1) command=("$storeprice" render "$catalog" --storefronts all --format "$format" --workers 1) ;;
         sp2) command=("$storeprice" render "$catalog" --storefronts all --format "$format" --workers 2) ;;
+        spj1) command=("$storeprice" render "$jsonl_catalog" --storefronts all --format "$format" --workers 1) ;;
+        spj2) command=("$storeprice" render "$jsonl_catalog" --storefronts all --format "$format" --workers 2) ;;
       esac
       /usr/bin/time -f "$program %e %U %S %M" -a -o "$work/times-$format" "${command[@]}" > /dev/null
     done
   done
   echo
   echo "$format: median of $runs runs (wall and CPU ns per row, peak memory)"
-  for program in c sp1 sp2; do
+  for program in c sp1 sp2 spj1 spj2; do
     wall=$(awk -v p=$program '$1 == p { print $2 }' "$work/times-$format" | median)
     cpu=$(awk -v p=$program '$1 == p { print $3 + $4 }' "$work/times-$format" | median)
     rss=$(awk -v p=$program '$1 == p { print $5 }' "$work/times-$format" | sort -n | tail -1)
-    name=$(case $program in c) echo "C + ICU, 1 thread" ;; sp1) echo "storeprice --workers 1" ;; sp2) echo "storeprice --workers 2" ;; esac)
+    name=$(case $program in
+      c) echo "C + ICU, 1 thread" ;; sp1) echo "storeprice --workers 1" ;; sp2) echo "storeprice --workers 2" ;;
+      spj1) echo "  JSONL catalog, 1" ;; spj2) echo "  JSONL catalog, 2" ;; esac)
     awk -v n="$name" -v w="$wall" -v c="$cpu" -v r="$rss" -v rows="$rows" \
       'BEGIN { printf "  %-24s wall %5.0f ns/row  CPU %5.0f ns/row  peak %3.0f MiB\n", n, w * 1e9 / rows, c * 1e9 / rows, r / 1024 }'
   done
