@@ -223,11 +223,23 @@ final class ChunkReader {
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
-    private static func lastNewline(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> Int? {
-        var index = min(end, bytes.count) - 1
-        while index >= 0 {
-            if bytes[index] == UInt8(ascii: "\n") { return index }
+    /// The last newline before `end`, found eight bytes at a time: a chunk's end is found by
+    /// walking back over a product's lines, about 6 KB for a product of the benchmark catalog.
+    static func lastNewline(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        var index = min(end, bytes.count)
+        while index >= 8 {
+            // Each byte equal to a newline, exactly (no borrow between bytes): its high bit set.
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index - 8, as: UInt64.self)) ^ 0x0A0A_0A0A_0A0A_0A0A
+            let low = (word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F
+            let found = ~(low | word | 0x7F7F_7F7F_7F7F_7F7F)
+            if found != 0 { return index - 8 + (63 - found.leadingZeroBitCount) / 8 }
+            index -= 8
+        }
+        while index > 0 {
             index -= 1
+            if base[index] == UInt8(ascii: "\n") { return index }
         }
         return nil
     }

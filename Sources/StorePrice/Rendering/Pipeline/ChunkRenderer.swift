@@ -60,7 +60,13 @@ struct ChunkRenderer: ~Copyable {
     /// less the last block's product part. One block for a product without titles; with titles,
     /// one per distinct title the targets show, and each target's block.
     private var block = ByteBuffer(capacity: 512)
-    private var blockRanges: [(start: Int, count: Int)] = []
+    private struct BlockRange {
+        var start = 0
+        var count = 0
+    }
+    /// Where each block is in `block`: one per target at most, read on every row.
+    private let blockRanges: UnsafeMutableBufferPointer<BlockRange>
+    private var blockCount = 0
     private let targetBlock: UnsafeMutableBufferPointer<Int32>
     /// The current product's part of its rows.
     private var productBytes = ByteBuffer(capacity: 256)
@@ -109,6 +115,8 @@ struct ChunkRenderer: ~Copyable {
         targetStorefront = copy(plan.targetStorefront)
         partTables = copy(Array(repeating: PartTable(), count: plan.targets.count))
         targetBlock = copy(Array(repeating: Int32(0), count: plan.targets.count))
+        blockRanges = .allocate(capacity: plan.targets.count + 1)
+        blockRanges.initialize(repeating: BlockRange())
         lineParser = JSONLinesLineParser(source: plan.source)
         encoder = RowEncoder(
             format: plan.layout.format, escapeNonASCII: plan.layout.escapeNonASCII, options: plan.options,
@@ -120,6 +128,7 @@ struct ChunkRenderer: ~Copyable {
         for buffer in [storefrontCurrency, targetStorefront] { buffer.deallocate() }
         partTables.deallocate()
         targetBlock.deallocate()
+        blockRanges.deallocate()
         slots.deallocate()
         alpha3.deallocate()
     }
@@ -645,7 +654,7 @@ struct ChunkRenderer: ~Copyable {
         let productLength = productBytes.count
         // One block per distinct row end: the suffix for each title the targets show.
         block.removeAll()
-        blockRanges.removeAll(keepingCapacity: true)
+        blockCount = 0
         let uniform = titles.isEmpty
         if uniform {
             appendBlock(plan.layout.suffix)
@@ -660,14 +669,15 @@ struct ChunkRenderer: ~Copyable {
                 if let known = blockOfTitle[title] {
                     targetBlock[target] = known
                 } else {
-                    let index = Int32(blockRanges.count)
+                    let index = Int32(blockCount)
                     blockOfTitle[title] = index
                     targetBlock[target] = index
                     appendBlock(plan.layout.suffix(title: title))
                 }
             }
         }
-        let blockLength = blockRanges.map(\.count).max() ?? 0
+        var blockLength = 0
+        for index in 0..<blockCount { blockLength = max(blockLength, blockRanges[index].count) }
         let blocksBase = UnsafePointer(block.base)
         // Room for every row is reserved up front for parts as long as the longest so far, and
         // again when a new, longer part is made.
@@ -727,7 +737,8 @@ struct ChunkRenderer: ~Copyable {
         let start = block.count
         block.append(suffix)
         block.append(UnsafePointer(productBytes.base), count: productBytes.count)
-        blockRanges.append((start, block.count - start))
+        blockRanges[blockCount] = BlockRange(start: start, count: block.count - start)
+        blockCount += 1
     }
 
     /// Formats a (target, amount) pair with ICU and keeps its encoded part; nil when the price
