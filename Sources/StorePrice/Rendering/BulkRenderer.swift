@@ -29,7 +29,7 @@ import Darwin
 /// ```
 ///
 /// Memory stays flat whatever the catalog's size: the chunks in flight and their rows (a few
-/// MiB), at most 8 MiB of encoded parts shared by the workers, and per worker at most 1 MiB of
+/// MiB), at most 6 MiB of encoded parts shared by the workers, and per worker at most 1 MiB of
 /// parts of its own and 2 MiB of tables.
 public struct BulkRenderer: Sendable {
     /// The encoding of the rows.
