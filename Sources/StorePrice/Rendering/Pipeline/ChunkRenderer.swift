@@ -321,18 +321,10 @@ struct ChunkRenderer: ~Copyable {
         guard let base = input.baseAddress else { return }
         let count = input.count
         let ascii = Self.isASCII(base, count)
-        var position = 0
-        var line = 0
-        while position < count {
-            line += 1
-            let lineStart = position
-            var lineEnd = count
-            if let newline = memchr(base + position, Int32(UInt8(ascii: "\n")), count - position) {
-                lineEnd = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-            }
-            position = min(count, lineEnd + 1)
-            if lineEnd > lineStart, base[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
-            let text = UnsafeBufferPointer(start: base + lineStart, count: lineEnd - lineStart)
+        var lines = ChunkLines(input)
+        while let text = lines.next() {
+            let line = lines.number
+            let lineStart = lines.start
             guard text.count <= LineReader.maximumLineLength else {
                 return fail(&chunk, line, nil, "longer than \(LineReader.maximumLineLength >> 20) MiB; a line holds one product or price")
             }
@@ -351,7 +343,7 @@ struct ChunkRenderer: ~Copyable {
             }
             guard renderOtherLine(text, line: line, output: &output, chunk: &chunk) else { return }
         }
-        chunk.lines = line
+        chunk.lines = lines.number
     }
 
     /// Reads a line of the usual shape into the slots, the current ID and titles; false for any

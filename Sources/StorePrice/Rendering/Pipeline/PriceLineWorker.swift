@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One thread's part of a ``BulkPriceFormatter`` run: its formatters and the output of the lines
 /// it has seen.
 final class PriceLineWorker {
@@ -26,21 +18,9 @@ final class PriceLineWorker {
     func render(_ chunk: BulkChunk) {
         chunk.output.removeAll()
         chunk.results = ChunkResults()
-        let input = chunk.input.bytes
-        guard let base = input.baseAddress else { return }
-        let count = input.count
-        var position = 0
-        var line = 0
-        while position < count {
-            line += 1
-            let lineStart = position
-            var lineEnd = count
-            if let newline = memchr(base + position, Int32(UInt8(ascii: "\n")), count - position) {
-                lineEnd = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-            }
-            position = min(count, lineEnd + 1)
-            if lineEnd > lineStart, base[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
-            let text = UnsafeBufferPointer(start: base + lineStart, count: lineEnd - lineStart)
+        var lines = ChunkLines(chunk.input.bytes)
+        while let text = lines.next() {
+            let line = lines.number
             guard text.count <= LineReader.maximumLineLength else {
                 chunk.results.failure = BulkFailure(
                     line: line, field: nil,
@@ -51,7 +31,7 @@ final class PriceLineWorker {
             format(text, number: chunk.firstLine - 1 + line, into: &chunk.output, &chunk.results)
             chunk.output.append(byte: UInt8(ascii: "\n"))
         }
-        chunk.results.lines = line
+        chunk.results.lines = lines.number
     }
 
     /// Writes one line's answer, without its line break.
