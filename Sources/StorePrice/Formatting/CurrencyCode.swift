@@ -46,6 +46,12 @@ public struct CurrencyCode: Hashable, Sendable, Comparable, CustomStringConverti
         self.code = upper
     }
 
+    /// A code already checked, such as a built-in storefront's, with ICU's fraction digits.
+    init(checked code: String, fractionDigits: Int) {
+        self.code = code
+        self.fractionDigits = fractionDigits
+    }
+
     /// The ISO 4217 code, `USD`.
     public var description: String { code }
 

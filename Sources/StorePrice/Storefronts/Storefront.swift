@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import ICUNumberFormat
 
 /// An App Store storefront: a country or region, the currency it charges and how it shows prices.
 ///
@@ -99,7 +95,44 @@ extension Storefront: Decodable {
     }
 }
 
-/// The storefront table, decoded once from the embedded copy of `Data/storefronts.json`.
+extension Storefront {
+    /// A storefront of `Data/storefronts.json` as `Scripts/embed-data.sh` writes it into the
+    /// library, its price locale in parts. Checked against the file by StorefrontTests.
+    struct Record: Sendable {
+        var id: Int
+        var alpha2, alpha3, name, currency: String
+        var languages: [String]
+        var language: String
+        var script: String?
+        var region: String
+        var note: String?
+
+        init(
+            _ id: Int, _ alpha2: String, _ alpha3: String, _ name: String, _ currency: String,
+            _ languages: [String], _ language: String, _ script: String?, _ region: String, _ note: String?
+        ) {
+            (self.id, self.alpha2, self.alpha3, self.name, self.currency) = (id, alpha2, alpha3, name, currency)
+            (self.languages, self.language, self.script, self.region, self.note) = (languages, language, script, region, note)
+        }
+    }
+
+    /// A built-in storefront, from data checked when it was built.
+    fileprivate init(_ record: Record, fractionDigits: Int) {
+        id = record.id
+        alpha2 = record.alpha2
+        alpha3 = record.alpha3
+        name = record.name
+        currency = CurrencyCode(checked: record.currency, fractionDigits: fractionDigits)
+        languages = record.languages
+        priceLocale = PriceLocale(
+            subtags: LocaleSubtags(unchecked: record.language, script: record.script, region: record.region),
+            currency: currency)
+        note = record.note
+    }
+}
+
+/// The storefront table, made once from the copy of `Data/storefronts.json` compiled into the
+/// library (`EmbeddedData.storefronts`).
 final class StorefrontTable: Sendable {
     static let shared = StorefrontTable()
 
@@ -107,21 +140,33 @@ final class StorefrontTable: Sendable {
     let byCode: [String: Storefront]
 
     private init() {
-        do {
-            let storefronts = try JSONDecoder().decode([Storefront].self, from: Data(EmbeddedData.storefronts.utf8))
-            self.all = storefronts
-            var byCode: [String: Storefront] = [:]
-            for storefront in storefronts {
-                byCode[String(storefront.id)] = storefront
-                byCode[storefront.alpha2] = storefront
-                byCode[storefront.alpha3] = storefront
+        var digits: [String: Int] = [:]
+        var storefronts: [Storefront] = []
+        storefronts.reserveCapacity(EmbeddedData.storefronts.count)
+        for record in EmbeddedData.storefronts {
+            let fractionDigits: Int
+            if let known = digits[record.currency] {
+                fractionDigits = known
+            } else {
+                do {
+                    fractionDigits = try ICU.fractionDigits(currency: record.currency)
+                } catch {
+                    // Only a broken ICU fails here: every currency of the table is checked
+                    // against ICU's list, with each price locale, by StorefrontTests.
+                    fatalError("ICU \(VersionInfo.icu) cannot give the fraction digits of \(record.currency): \(error)")
+                }
+                digits[record.currency] = fractionDigits
             }
-            self.byCode = byCode
-        } catch {
-            // The embedded table is checked by StorefrontTests on every supported ICU; reaching
-            // this means the running ICU lacks a locale or currency the table names.
-            fatalError("StorePrice's built-in storefront table does not load with ICU \(VersionInfo.icu): \(error)")
+            storefronts.append(Storefront(record, fractionDigits: fractionDigits))
         }
+        self.all = storefronts
+        var byCode: [String: Storefront] = [:]
+        for storefront in storefronts {
+            byCode[String(storefront.id)] = storefront
+            byCode[storefront.alpha2] = storefront
+            byCode[storefront.alpha3] = storefront
+        }
+        self.byCode = byCode
     }
 
     /// Up to three known codes closest to `code`, of the same kind (numeric, alpha-2, alpha-3).
