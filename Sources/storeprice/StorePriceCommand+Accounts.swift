@@ -4,6 +4,7 @@ import StorePrice
 extension StorePriceCommand {
     struct Accounts: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "accounts",
             abstract: "List sandbox test accounts and the price locale each one's store shows.",
             discussion: """
                 A test account's storefront fixes its currency and store language; a device locale, \

@@ -4,6 +4,7 @@ import StorePrice
 extension StorePriceCommand {
     struct Format: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "format",
             abstract: "Format one price, or a batch of prices from standard input.",
             usage: """
                 storeprice format <amount> --locale <locale> [<options>]

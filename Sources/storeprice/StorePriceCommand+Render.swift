@@ -26,6 +26,7 @@ enum CatalogFormatChoice: String, ExpressibleByArgument, CaseIterable {
 extension StorePriceCommand {
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "render",
             abstract: "Render every product's price for every test account or storefront.",
             discussion: """
                 Reads a catalog (CSV with product,storefront,price; JSON Lines with one product \

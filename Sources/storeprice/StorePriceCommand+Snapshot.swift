@@ -4,6 +4,7 @@ import StorePrice
 extension StorePriceCommand {
     struct Snapshot: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "snapshot",
             abstract: "Record a golden snapshot of a catalog's prices for every test account.",
             discussion: """
                 Renders every product for every test account (by default the built-in accounts) \
@@ -60,6 +61,7 @@ extension StorePriceCommand {
 
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "Check a golden snapshot against prices rendered now.",
             discussion: """
                 Renders the catalog and accounts the snapshot names (or those given) with the \

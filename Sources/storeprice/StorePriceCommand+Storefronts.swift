@@ -4,6 +4,7 @@ import StorePrice
 extension StorePriceCommand {
     struct Storefronts: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "storefronts",
             abstract: "List the App Store storefronts, or show one.",
             discussion: """
                 Each storefront has Apple's numeric ID, its alpha-2 and alpha-3 codes, the currency \
