@@ -44,6 +44,20 @@ public final class ICUNumberFormatter: @unchecked Sendable {
         cicu_closeFormatter(formatter)
     }
 
+    /// Has ICU build the formatter's data now, rather than on its first uses.
+    ///
+    /// ICU formats a new formatter's first two numbers from scratch, loading locale data each
+    /// time, and builds the formatter's own data on the third; locale data is loaded under one
+    /// lock for the whole process. Threads that start using many new formatters at once wait on
+    /// each other there: call this first, on one thread. Costs three formats.
+    public func compile() {
+        let zero: [UInt8] = [UInt8(ascii: "0")]
+        for _ in 0..<3 {
+            // A failure here is met, and reported, at the first real format.
+            _ = zero.withUnsafeBufferPointer { digits in try? format(decimalUTF8: digits) { $0.count } }
+        }
+    }
+
     /// Formats a decimal number given as text (`-1234.5`), exactly.
     ///
     /// - Parameter decimal: ASCII decimal text: an optional `-`, digits, an optional `.` and digits.

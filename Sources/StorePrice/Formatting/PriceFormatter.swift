@@ -35,6 +35,9 @@ public struct PriceFormatter: Sendable {
         self.icu = try FormatterCache.formatter(for: locale, options: options)
     }
 
+    /// Has ICU build this formatter's data now: see `ICUNumberFormatter.compile()`.
+    func compile() { icu.compile() }
+
     /// Formats a price in this formatter's locale.
     ///
     /// - Throws: ``StorePriceError/currencyMismatch(price:locale:)`` when the price's currency

@@ -147,6 +147,11 @@ public struct BulkRenderer: Sendable {
         let plan = try BulkPlan(
             source: path, columns: columns ?? (0, 1, 2), layout: layout, targets: targets, options: options,
             wanted: productIDs.map { Set($0.ids) })
+        // Workers that meet new formatters at once wait on each other in ICU (see
+        // `PriceFormatter.compile()`): with more than one, every formatter is built here first.
+        if workers > 1 {
+            for formatter in plan.formatters { formatter.compile() }
+        }
         if format == .csv {
             try RowLayout.csvHeader.withUnsafeBytes { try write($0) }
         }
