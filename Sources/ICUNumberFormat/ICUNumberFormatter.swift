@@ -49,7 +49,7 @@ public final class ICUNumberFormatter: @unchecked Sendable {
     /// ICU formats a new formatter's first two numbers from scratch, loading locale data each
     /// time, and builds the formatter's own data on the third; locale data is loaded under one
     /// lock for the whole process. Threads that start using many new formatters at once wait on
-    /// each other there: call this first, on one thread. Costs three formats.
+    /// each other there: build formatters with this, one thread at a time. Costs three formats.
     public func compile() {
         let zero: [UInt8] = [UInt8(ascii: "0")]
         for _ in 0..<3 {

@@ -146,12 +146,7 @@ public struct BulkRenderer: Sendable {
         let layout = RowLayout(format: format, targets: targets, escapeNonASCII: escapeNonASCII, rawCSV: rawCSV)
         let plan = try BulkPlan(
             source: path, columns: columns ?? (0, 1, 2), layout: layout, targets: targets, options: options,
-            wanted: productIDs.map { Set($0.ids) })
-        // Workers that meet new formatters at once wait on each other in ICU (see
-        // `PriceFormatter.compile()`): with more than one, every formatter is built here first.
-        if workers > 1 {
-            for formatter in plan.formatters { formatter.compile() }
-        }
+            wanted: productIDs.map { Set($0.ids) }, workers: workers)
         if format == .csv {
             try RowLayout.csvHeader.withUnsafeBytes { try write($0) }
         }

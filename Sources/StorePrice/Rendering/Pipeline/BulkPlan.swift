@@ -17,6 +17,9 @@ final class BulkPlan: Sendable {
     /// prices of a pair are kept together, numbered by the currency's amounts.
     let targetPair: [Int]
     let formatters: [PriceFormatter]
+    /// With more than one worker, builds each formatter once before its first use; nil with one,
+    /// whose formatters ICU builds on their third use.
+    let compilation: FormatterCompilation?
     /// Storefront indices by upper-case alpha-3 code, `(c0 - 65) * 676 + (c1 - 65) * 26 + (c2 - 65)`;
     /// -1 for none.
     let alpha3: [Int16]
@@ -31,7 +34,7 @@ final class BulkPlan: Sendable {
 
     init(
         source: String, columns: (product: Int, storefront: Int, price: Int), layout: RowLayout,
-        targets: [RenderTarget], options: PriceFormatter.Options, wanted: Set<String>?
+        targets: [RenderTarget], options: PriceFormatter.Options, wanted: Set<String>?, workers: Int
     ) throws(StorePriceError) {
         self.source = source
         self.columns = columns
@@ -94,5 +97,6 @@ final class BulkPlan: Sendable {
         }
         self.targetPair = targetPair
         self.formatters = formatters
+        compilation = workers > 1 ? FormatterCompilation(count: formatters.count) : nil
     }
 }

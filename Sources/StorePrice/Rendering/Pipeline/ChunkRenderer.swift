@@ -30,6 +30,8 @@ struct ChunkRenderer: ~Copyable {
     /// Codes other than upper-case alpha-3 (`us`, `143441`), by their text: a storefront index,
     /// or the error for an unknown code.
     private var otherCodes: [String: Result<Int, StorePriceError>] = [:]
+    /// Whether this worker knows each formatter to be built (see `FormatterCompilation`).
+    private var built: [Bool]
 
     // The current product.
     private var currentID = ByteBuffer(capacity: 256)
@@ -102,6 +104,7 @@ struct ChunkRenderer: ~Copyable {
         self.shared = shared
         amounts = AmountTable(currencies: plan.currencies.count)
         prices = Array(repeating: [], count: plan.currencies.count)
+        built = Array(repeating: plan.compilation == nil, count: plan.formatters.count)
         slots = .allocate(capacity: plan.storefronts.count)
         slots.initialize(repeating: Slot())
         // Exactly as many elements as the values (none for no targets), in memory of at least one.
@@ -749,8 +752,13 @@ struct ChunkRenderer: ~Copyable {
         // The target's part, then the price's, straight from ICU's UTF-8.
         partBytes.removeAll()
         partBytes.append(plan.layout.targetParts[target])
+        let pair = plan.targetPair[target]
+        if !built[pair] {
+            plan.compilation?.prepare(pair, plan.formatters[pair])
+            built[pair] = true
+        }
         do throws(StorePriceError) {
-            try plan.formatters[plan.targetPair[target]].withFormattedUTF8(price) { formatted in
+            try plan.formatters[pair].withFormattedUTF8(price) { formatted in
                 plan.layout.appendPricePart(amount: price.amount, formatted: formatted, into: &partBytes)
             }
         } catch {

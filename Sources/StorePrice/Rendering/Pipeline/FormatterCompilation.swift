@@ -1,0 +1,30 @@
+import Synchronization
+
+/// Has ICU build each of a bulk run's formatters once, on the first worker that needs it, one
+/// formatter at a time.
+///
+/// ICU formats a new formatter's first two numbers from scratch and builds its data on the third,
+/// loading locale data under one lock for the whole process (see `PriceFormatter.compile()`).
+/// Workers rendering the same catalog meet new formatters at the same moment; left to ICU, they
+/// take that lock in turn thousands of times and sleep on it. Here a worker builds a formatter
+/// while holding one lock of its own, so ICU's locale data is only ever loaded on one thread at a
+/// time, a worker that has to wait waits once per formatter, and only the formatters the catalog
+/// uses are built. Each worker asks once per formatter (`ChunkRenderer` remembers the answer).
+final class FormatterCompilation: Sendable {
+    /// Whether each formatter is built.
+    private let built: Mutex<[Bool]>
+
+    init(count: Int) {
+        built = Mutex(Array(repeating: false, count: count))
+    }
+
+    /// Returns once formatter `index` is built: at once if it is, or after building it on this
+    /// thread, waiting first for any other worker building one.
+    func prepare(_ index: Int, _ formatter: PriceFormatter) {
+        built.withLock { built in
+            if built[index] { return }
+            formatter.compile()
+            built[index] = true
+        }
+    }
+}
