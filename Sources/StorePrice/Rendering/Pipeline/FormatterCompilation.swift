@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Has ICU build each of a bulk run's formatters once, on the first worker that needs it, one
 /// formatter at a time.
 ///
@@ -10,12 +8,13 @@ import Synchronization
 /// while holding one lock of its own, so ICU's locale data is only ever loaded on one thread at a
 /// time, a worker that has to wait waits once per formatter, and only the formatters the catalog
 /// uses are built. Each worker asks once per formatter (`ChunkRenderer` remembers the answer).
+/// The lock is a plain pthread mutex (`Locked`), so a worker that waits sleeps rather than spins.
 final class FormatterCompilation: Sendable {
     /// Whether each formatter is built.
-    private let built: Mutex<[Bool]>
+    private let built: Locked<[Bool]>
 
     init(count: Int) {
-        built = Mutex(Array(repeating: false, count: count))
+        built = Locked(Array(repeating: false, count: count))
     }
 
     /// Returns once formatter `index` is built: at once if it is, or after building it on this
