@@ -45,7 +45,7 @@ struct PriceStyleOptions: ParsableArguments {
 struct FormattingOptions: ParsableArguments {
     @OptionGroup var style: PriceStyleOptions
 
-    @Flag(help: "Write non-ASCII characters as \\u{XXXX}, to read invisible spaces and marks.")
+    @Flag(help: "Write non-ASCII characters in formatted prices as \\u{XXXX}, to read invisible spaces and marks.")
     var escape = false
 
     var options: PriceFormatter.Options { style.options }

@@ -22,7 +22,7 @@ extension StorePriceCommand {
                   storeprice accounts --accounts testers.json --format csv
                   storeprice accounts --format json > testers.json
 
-                Exit status: 0 listed, 64 usage error, 65 the accounts file cannot be used, 74 standard output cannot be written.
+                Exit status: 0 listed, 64 usage error, 65 the accounts file cannot be used, 74 standard output cannot be written, 141 standard output closed by its reader (| head).
                 """
         )
 

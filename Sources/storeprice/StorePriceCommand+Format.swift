@@ -20,10 +20,10 @@ extension StorePriceCommand {
                   storeprice format 0.99 --locale en_GB@currency=USD        US$0.99
                   storeprice format 1234.5 --locale de_CH@currency=CHF --escape
                                                           CHF\\u{00A0}1\\u{2019}234.50
-                  storeprice format -1.99 --locale sv_SE@currency=SEK       −1,99 kr
+                  storeprice format -1.99 --locale sv_SE@currency=SEK       −1,99 kr
                   storeprice format 1200 --storefront JPN                    ￥1,200
                   storeprice format 0.99 --storefront BHS                    US$0.99
-                  storeprice format 9.99 --storefront CAN --language fr      9,99 $
+                  storeprice format 9.99 --storefront CAN --language fr      9,99 $
                   storeprice format 0.99 --account usa-en-gb-device          $0.99
                   storeprice format 0.99 --account usa-ar-device --label 'اشترِ %@'
                   printf 'ja_JP@currency=JPY\\t160\\n' | storeprice format --batch
@@ -56,7 +56,7 @@ extension StorePriceCommand {
                 payAsYouGo:PERIODxCOUNT or payUpFront:PERIOD; its wording is StorePrice's own, \
                 for the languages in Data/offer-wording.json.
 
-                Exit status: 0 formatted, 64 usage error, 65 a bad amount, locale, currency, storefront or account (with --batch: any line failed), 74 standard output cannot be written.
+                Exit status: 0 formatted, 64 usage error, 65 a bad amount, locale, currency, storefront or account (with --batch: any line failed), 74 standard output cannot be written, 141 standard output closed by its reader (| head).
                 """
         )
 

@@ -52,7 +52,7 @@ extension StorePriceCommand {
                     --products Data/products-sample.plist --strict
                   storeprice render catalog.csv --storefronts all --output prices.jsonl
 
-                Exit status: 0 rendered (invalid products are listed on standard error), 64 usage error, 65 a bad catalog, accounts file or product list, or invalid products with --strict, 73 the output file cannot be written, 74 standard output cannot be written, 128 + N stopped by signal N (the old output file is kept).
+                Exit status: 0 rendered (invalid products are listed on standard error), 64 usage error, 65 a bad catalog, accounts file or product list, or invalid products with --strict, 73 the output file cannot be written, 74 standard output cannot be written, 141 standard output closed by its reader (| head), 128 + N stopped by signal N (the old output file is kept).
                 """
         )
 
@@ -88,7 +88,7 @@ extension StorePriceCommand {
             discussion: "By default a product ID, title or account name that starts with =, +, -, @ or a control character gets a leading ' in CSV, so that a spreadsheet does not run it as a formula."))
         var rawCSV = false
 
-        @Flag(help: "Fail with status 65 when any product is invalid, instead of leaving it out.")
+        @Flag(help: "Fail with status 65 when any product is invalid (without it, they are listed on standard error and the run succeeds).")
         var strict = false
 
         @OptionGroup var threads: WorkersOption
@@ -190,7 +190,7 @@ extension StorePriceCommand {
                 let count = report.invalidProducts.count
                 let noun = count == 1 ? "invalid product" : "invalid products"
                 if strict {
-                    Console.error("\(count) \(noun); --strict makes this an error")
+                    Console.error("\(count) \(noun); status 65, as --strict asks")
                     throw ExitCode.dataError
                 }
                 Console.error("\(count) \(noun), with rows only where priced; --strict makes this an error")

@@ -23,7 +23,7 @@ extension StorePriceCommand {
                   storeprice snapshot catalog.csv --accounts Tests/accounts.json \\
                     --output Tests/Golden/prices.jsonl
 
-                Exit status: 0 written, 64 usage error, 65 a bad catalog or accounts file, or a price the options cannot show, 73 the output file cannot be written, 74 standard output cannot be written.
+                Exit status: 0 written, 64 usage error, 65 a bad catalog or accounts file, or a price the options cannot show, 73 the output file cannot be written, 74 standard output cannot be written, 141 standard output closed by its reader (| head).
                 """
         )
 
@@ -72,7 +72,8 @@ extension StorePriceCommand {
                 escaped, then rows added and removed (a new product, or a storefront that stopped \
                 selling one), then a one-line summary naming the ICU and CLDR versions then and \
                 now. Exit status 65: the snapshot, catalog or accounts cannot be read. Exit status 64: a usage \
-                error; 73: the --report file cannot be written; 74: standard output cannot be written.
+                error; 73: the --report file cannot be written; 74: standard output cannot be written; \
+                141: standard output closed by its reader (| head).
 
                 --report writes a self-contained HTML page: a product × account matrix with \
                 changed cells highlighted, each shown in its price locale's direction.

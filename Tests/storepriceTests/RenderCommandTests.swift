@@ -132,7 +132,7 @@ import Testing
             "--strict", "--output", output.path,
         ])
         #expect(run.status == 65)
-        #expect(run.error.hasSuffix("storeprice: 2 invalid products; --strict makes this an error\n"))
+        #expect(run.error.hasSuffix("storeprice: 2 invalid products; status 65, as --strict asks\n"))
         #expect(try String(contentsOf: output, encoding: .utf8) == "old\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["prices.jsonl"])
     }
