@@ -174,6 +174,30 @@ import Testing
         }
     }
 
+    /// Before an error, what is written is whole rows of products before the bad line, and the
+    /// same bytes with any number of workers, run after run: chunks are cut where the catalog
+    /// says, not where a reused buffer happens to end.
+    @Test func whatIsWrittenBeforeAnErrorIsTheSameWithAnyNumberOfWorkers() throws {
+        let products = (0..<15_000).map { "com.example.p\($0),USA,0.99\ncom.example.p\($0),JPN,160\n" }.joined()
+        let file = try temporaryFile("product,storefront,price\n" + products + "com.example.bad,JPN,1.5\n", name: "late.csv")
+        let targets = RenderTarget.storefronts([try Storefront("USA"), try Storefront("JPN")])
+        var first: [UInt8]?
+        for workers in [1, 2, 3, 8, 2, 2, 1] {
+            var bytes: [UInt8] = []
+            var got = "no error"
+            do {
+                _ = try BulkRenderer(targets: targets, workers: workers).renderCSV(at: file.path) { bytes.append(contentsOf: $0) }
+            } catch { got = String(describing: error) }
+            #expect(got.contains("line 30002, field 'price for JPN'"), "\(got)")
+            #expect(bytes.last == UInt8(ascii: "\n") && bytes.count > 1_000_000, "\(workers) workers: \(bytes.count) bytes")
+            if let first {
+                let same = bytes == first
+                #expect(same, "\(workers) workers: \(bytes.count) bytes written, 1 worker: \(first.count)")
+            }
+            first = first ?? bytes
+        }
+    }
+
     @Test func aPriceTheOptionsCannotShowNamesItsLineAndTarget() throws {
         let file = try temporaryFile("product,storefront,price\n" + Self.filler + "a,JPN,160.50\n", name: "p.csv")
         let targets = RenderTarget.storefronts([try Storefront("JPN"), try Storefront("USA")])

@@ -162,11 +162,13 @@ final class ChunkReader {
         return !last
     }
 
-    /// Reads until `buffer` holds `size` bytes or the file ends.
+    /// Reads until `buffer` holds `size` bytes or the file ends, and no further: where chunks
+    /// are cut, and so what is written before an error, must not depend on the capacity a reused
+    /// buffer happens to have.
     private func fill(_ buffer: inout ByteBuffer, upTo size: Int) throws(StorePriceError) {
         while !atEnd, buffer.count < size {
             buffer.reserve(size - buffer.count)
-            let room = UnsafeMutableRawBufferPointer(start: buffer.end, count: buffer.capacity - buffer.count)
+            let room = UnsafeMutableRawBufferPointer(start: buffer.end, count: size - buffer.count)
             let read = try file.read(into: room)
             if read == 0 { atEnd = true }
             buffer.didWrite(read)
