@@ -28,6 +28,20 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["link.csv", "real.csv"])
     }
 
+    /// A name of up to 255 bytes is written, whole characters or not: the temporary file's name
+    /// is cut to fit beside it.
+    @Test(arguments: [String(repeating: "d", count: 255), String(repeating: "価", count: 85), "a" + String(repeating: "価", count: 84) + "b"])
+    func aNameOfTheLongestLengthIsWritten(_ name: String) throws {
+        let directory = try temporaryDirectory()
+        let output = directory.appendingPathComponent(name).path
+        try "old\n".write(toFile: output, atomically: false, encoding: .utf8)
+        let run = try runStorePrice(Self.arguments + ["--output", output])
+        #expect(run.status == 0, "\(escaped(run.error))")
+        let standard = try runStorePrice(Self.arguments)
+        expectBytes(try String(contentsOfFile: output, encoding: .utf8), standard.output)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [name])
+    }
+
     @Test func aNewFileFollowsTheUmask() throws {
         let directory = try temporaryDirectory()
         for (mask, expected) in [("077", 0o600), ("022", 0o644), ("027", 0o640)] {

@@ -64,7 +64,7 @@ package final class OutputFile {
         let slash = destination.lastIndex(of: "/")
         let directory = slash.map { String(destination[...$0]) } ?? ""
         let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
-        var template = Array((directory + "." + name + ".storeprice-XXXXXX").utf8CString)
+        var template = Array((directory + "." + Self.cut(name) + ".storeprice-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
             return mkstemp(base)
@@ -86,6 +86,22 @@ package final class OutputFile {
         self.descriptor = descriptor
         self.destination = destination
         self.temporaryPath = temporaryPath
+    }
+
+    /// The start of a file name that leaves room, within the 255 bytes a name may take, for the
+    /// temporary file's `.` and `.storeprice-XXXXXX`: whole characters, so the temporary file's
+    /// name is the UTF-8 it is known by.
+    static func cut(_ name: String) -> String {
+        let room = 255 - ".".utf8.count - ".storeprice-XXXXXX".utf8.count
+        guard name.utf8.count > room else { return name }
+        var kept = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in name.unicodeScalars {
+            bytes += UTF8.width(scalar)
+            if bytes > room { break }
+            kept.append(scalar)
+        }
+        return String(kept)
     }
 
     /// Where a symbolic link leads, followed to the end of a chain, as a path.
