@@ -50,7 +50,7 @@ import Testing
             "ja_JP@currency=JPY\t160\t\u{FFE5}160",
             "de_DE@currency=EUR\t1.999\terror: EUR uses 2 fraction digits; '1.999' has 3",
             "no tab\t\terror: expected PRICE_LOCALE<TAB>AMOUNT, found 1 field",
-            "\t\terror: line LINE: not valid UTF-8",
+            "en_US@currency=USD\t\u{FFFD}\terror: line LINE: not valid UTF-8",
             "\t\terror: empty line; expected PRICE_LOCALE<TAB>AMOUNT",
             "ja_JP@currency=JPY\t160\t\u{FFE5}160",
             "\u{212A}o_KR@currency=KRW\t1\terror: unsupported locale '\u{212A}o_KR@currency=KRW': a locale identifier is ASCII, such as ja_JP@currency=JPY",

@@ -120,7 +120,7 @@ import Testing
         input.append(contentsOf: Array("en_US@currency=USD\t2\n".utf8))
         let run = try runStorePrice(["format", "--batch"], input: input)
         #expect(run.status == 65)
-        expectBytes(run.output, "en_US@currency=USD\t1\t$1.00\n\t\terror: line 2: not valid UTF-8\nen_US@currency=USD\t2\t$2.00\n")
+        expectBytes(run.output, "en_US@currency=USD\t1\t$1.00\nen_US@currency=USD\t\u{FFFD}\terror: line 2: not valid UTF-8\nen_US@currency=USD\t2\t$2.00\n")
     }
 
     @Test func aRepeatedKeyIsRefusedInAccountsFilesAndSnapshotsToo() throws {

@@ -45,10 +45,14 @@ final class PriceLineWorker {
         }
         if repeated { return }
         guard let text = String(validating: line, as: UTF8.self) else {
-            // A bad line like any other; the rest go on. Its message names its line, so it is
-            // not kept.
+            // A bad line like any other, its fields echoed with each byte that is not UTF-8 shown
+            // as U+FFFD; the rest go on. Its message names its line, so it is not kept.
             results.failedLines += 1
-            output.append("\t\terror: line \(number): not valid UTF-8")
+            let fields = String(decoding: line, as: UTF8.self).split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+            output.append(echoed(String(fields[0])))
+            output.append(byte: UInt8(ascii: "\t"))
+            output.append(echoed(fields.count > 1 ? String(fields[1]) : ""))
+            output.append("\terror: line \(number): not valid UTF-8")
             return
         }
         let start = output.count
