@@ -10,7 +10,8 @@
 # leaves out start-up and the first formatting of each price). Both programs' outputs are
 # checked to be byte-identical first.
 #
-# Usage: Scripts/bench-end-to-end.sh [--instructions] [--memory]
+# Usage: Scripts/bench-end-to-end.sh [--instructions] [--long] [--memory]
+#   --long     also times 1 and 2 workers on a catalog four times as long (7M rows, 240 MB)
 #   --memory   also renders 20M rows with 5,000 distinct amounts per currency through standard
 #              input (a 700 MB catalog written to $TMPDIR) and prints the peak memory
 set -euo pipefail
@@ -18,11 +19,13 @@ cd "$(dirname "$0")/.."
 runs=${RUNS:-5}
 instructions=0
 memory=0
+long=0
 for argument in "$@"; do
   case $argument in
     --instructions) instructions=1 ;;
     --memory) memory=1 ;;
-    *) echo "usage: $0 [--instructions] [--memory]" >&2; exit 64 ;;
+    --long) long=1 ;;
+    *) echo "usage: $0 [--instructions] [--long] [--memory]" >&2; exit 64 ;;
   esac
 done
 work=${BENCH_DIR:-$(mktemp -d)}
@@ -74,6 +77,14 @@ for format in jsonl csv; do
 done
 echo "bench: outputs byte-identical; $rows rows; $runs interleaved runs each"
 
+# One run: "NAME WALL USER SYSTEM PEAK_KIB", times in seconds to the millisecond by bash's `time`
+# (GNU time's are to the hundredth, too coarse for runs of 100 ms); GNU time gives the peak.
+timed() {
+  local name=$1 times TIMEFORMAT="%3R %3U %3S"
+  shift
+  times=$( { time /usr/bin/time -f %M -o "$work/peak" "$@" > /dev/null 2> "$work/stderr"; } 2>&1 )
+  echo "$name $times $(cat "$work/peak")"
+}
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 for format in jsonl csv; do
   : > "$work/times-$format"
@@ -86,7 +97,7 @@ for format in jsonl csv; do
         spj1) command=("$storeprice" render "$jsonl_catalog" --storefronts all --format "$format" --workers 1) ;;
         spj2) command=("$storeprice" render "$jsonl_catalog" --storefronts all --format "$format" --workers 2) ;;
       esac
-      /usr/bin/time -f "$program %e %U %S %M" -a -o "$work/times-$format" "${command[@]}" > /dev/null
+      timed "$program" "${command[@]}" >> "$work/times-$format"
     done
   done
   echo
@@ -105,6 +116,20 @@ for format in jsonl csv; do
   awk -v a="$wall_sp1" -v b="$wall_sp2" -v c="$wall_spj1" -v d="$wall_spj2" \
     'BEGIN { printf "  2 workers against 1: %.2f× (CSV catalog), %.2f× (JSON Lines catalog)\n", a / b, c / d }'
 done
+
+if [ "$long" -eq 1 ]; then
+  [ -s "$work/catalog-40000.csv" ] || "$make_catalog" 40000 > "$work/catalog-40000.csv"
+  : > "$work/times-long"
+  for _ in $(seq "$runs"); do
+    for workers in 1 2; do
+      timed "w$workers" "$storeprice" render "$work/catalog-40000.csv" --storefronts all --workers "$workers" >> "$work/times-long"
+    done
+  done
+  w1=$(awk '$1 == "w1" { print $2 }' "$work/times-long" | median)
+  w2=$(awk '$1 == "w2" { print $2 }' "$work/times-long" | median)
+  echo
+  awk -v a="$w1" -v b="$w2" 'BEGIN { printf "7M rows, JSON Lines out, median of wall times: 1 worker %.0f ms, 2 workers %.0f ms (%.2f×)\n", a * 1000, b * 1000, a / b }'
+fi
 
 if [ "$instructions" -eq 1 ]; then
   # valgrind cannot read the DWARF 5 the C target (CICU) adds to storeprice: count a copy
