@@ -20,9 +20,13 @@ for check in "${checks[@]}"; do
     thread | address)
       echo "sanitizers: swift test --sanitize=$check"
       log=.build-${check:0:1}san.log
+      # Under `ulimit -f 10` the Thread Sanitizer runtime dies as the process starts (even
+      # `storeprice --version`, with status 66), so the file-size-limit test runs without it.
+      skip=()
+      [ "$check" = thread ] && skip=(--skip anOutputFilePastTheSizeLimitIsStatus73AndTheOldFileStays)
       if TSAN_OPTIONS="halt_on_error=1" ASAN_OPTIONS="detect_leaks=1" \
            LSAN_OPTIONS="suppressions=$PWD/Scripts/lsan-suppressions.txt,print_suppressions=0" \
-           swift test --sanitize="$check" --scratch-path ".build-${check:0:1}san" >"$log" 2>&1; then
+           swift test --sanitize="$check" --scratch-path ".build-${check:0:1}san" "${skip[@]}" >"$log" 2>&1; then
         grep -E "Executed .* tests|Test run with" "$log" | tail -2 | sed 's/^/  /'
       else
         grep -A40 -E "WARNING: (Thread|Address)Sanitizer|ERROR: (Thread|Address|Leak)Sanitizer" "$log" | head -80
