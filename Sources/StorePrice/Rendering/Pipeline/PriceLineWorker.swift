@@ -44,17 +44,9 @@ final class PriceLineWorker {
             repeated = true
         }
         if repeated { return }
-        guard let text = String(validating: line, as: UTF8.self) else {
-            // A bad line like any other, its fields echoed with each byte that is not UTF-8 shown
-            // as U+FFFD; the rest go on. Its message names its line, so it is not kept.
-            results.failedLines += 1
-            let fields = String(decoding: line, as: UTF8.self).split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
-            output.append(echoed(String(fields[0])))
-            output.append(byte: UInt8(ascii: "\t"))
-            output.append(echoed(fields.count > 1 ? String(fields[1]) : ""))
-            output.append("\terror: line \(number): not valid UTF-8")
-            return
-        }
+        // A line that is not UTF-8 is echoed with each bad byte as U+FFFD.
+        let valid = String(validating: line, as: UTF8.self)
+        let text = valid ?? String(decoding: line, as: UTF8.self)
         let start = output.count
         let fields = text.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
         let localeText = String(fields[0])
@@ -63,6 +55,13 @@ final class PriceLineWorker {
         output.append(byte: UInt8(ascii: "\t"))
         output.append(echoed(amountText))
         output.append(byte: UInt8(ascii: "\t"))
+        if valid == nil {
+            // A bad line like any other; the rest go on. Its message names its line, so it is
+            // not kept.
+            results.failedLines += 1
+            output.append("error: line \(number): not valid UTF-8")
+            return
+        }
         var failed = false
         if fields.count != 2 {
             failed = true
