@@ -17,9 +17,8 @@ final class BulkPlan: Sendable {
     /// prices of a pair are kept together, numbered by the currency's amounts.
     let targetPair: [Int]
     let formatters: [PriceFormatter]
-    /// With more than one worker, builds each formatter once before its first use; nil with one,
-    /// whose formatters ICU builds on their third use.
-    let compilation: FormatterCompilation?
+    /// Builds each formatter once, before its first use.
+    let compilation: FormatterCompilation
     /// Storefront indices by upper-case alpha-3 code, `(c0 - 65) * 676 + (c1 - 65) * 26 + (c2 - 65)`;
     /// -1 for none.
     let alpha3: [Int16]
@@ -34,7 +33,7 @@ final class BulkPlan: Sendable {
 
     init(
         source: String, columns: (product: Int, storefront: Int, price: Int), layout: RowLayout,
-        targets: [RenderTarget], options: PriceFormatter.Options, wanted: Set<String>?, workers: Int
+        targets: [RenderTarget], options: PriceFormatter.Options, wanted: Set<String>?
     ) throws(StorePriceError) {
         self.source = source
         self.columns = columns
@@ -97,6 +96,6 @@ final class BulkPlan: Sendable {
         }
         self.targetPair = targetPair
         self.formatters = formatters
-        compilation = workers > 1 ? FormatterCompilation(count: formatters.count) : nil
+        compilation = FormatterCompilation(formatters)
     }
 }

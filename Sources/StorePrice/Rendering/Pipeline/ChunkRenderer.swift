@@ -104,7 +104,7 @@ struct ChunkRenderer: ~Copyable {
         self.shared = shared
         amounts = AmountTable(currencies: plan.currencies.count)
         prices = Array(repeating: [], count: plan.currencies.count)
-        built = Array(repeating: plan.compilation == nil, count: plan.formatters.count)
+        built = Array(repeating: false, count: plan.formatters.count)
         slots = .allocate(capacity: plan.storefronts.count)
         slots.initialize(repeating: Slot())
         // Exactly as many elements as the values (none for no targets), in memory of at least one.
@@ -754,7 +754,7 @@ struct ChunkRenderer: ~Copyable {
         partBytes.append(plan.layout.targetParts[target])
         let pair = plan.targetPair[target]
         if !built[pair] {
-            plan.compilation?.prepare(pair, plan.formatters[pair])
+            plan.compilation.prepare(pair)
             built[pair] = true
         }
         do throws(StorePriceError) {

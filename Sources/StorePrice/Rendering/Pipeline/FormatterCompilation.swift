@@ -1,5 +1,5 @@
 /// Has ICU build each of a bulk run's formatters once, on the first worker that needs it, one
-/// formatter at a time.
+/// formatter at a time, whatever the number of workers.
 ///
 /// ICU formats a new formatter's first two numbers from scratch and builds its data on the third,
 /// loading locale data under one lock for the whole process (see `PriceFormatter.compile()`).
@@ -10,19 +10,21 @@
 /// uses are built. Each worker asks once per formatter (`ChunkRenderer` remembers the answer).
 /// The lock is a plain pthread mutex (`Locked`), so a worker that waits sleeps rather than spins.
 final class FormatterCompilation: Sendable {
+    private let formatters: [PriceFormatter]
     /// Whether each formatter is built.
     private let built: Locked<[Bool]>
 
-    init(count: Int) {
-        built = Locked(Array(repeating: false, count: count))
+    init(_ formatters: [PriceFormatter]) {
+        self.formatters = formatters
+        built = Locked(Array(repeating: false, count: formatters.count))
     }
 
     /// Returns once formatter `index` is built: at once if it is, or after building it on this
     /// thread, waiting first for any other worker building one.
-    func prepare(_ index: Int, _ formatter: PriceFormatter) {
+    func prepare(_ index: Int) {
         built.withLock { built in
             if built[index] { return }
-            formatter.compile()
+            formatters[index].compile()
             built[index] = true
         }
     }
