@@ -64,14 +64,12 @@ package final class OutputFile {
         let slash = destination.lastIndex(of: "/")
         let directory = slash.map { String(destination[...$0]) } ?? ""
         let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
-        var template = Array((directory + "." + Self.cut(name) + ".storeprice-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
-            return mkstemp(base)
+        let descriptor: Int32
+        let temporaryPath: String
+        switch TemporaryFiles.create(template: directory + "." + Self.cut(name) + ".storeprice-XXXXXX") {
+        case .success(let created): (descriptor, temporaryPath) = created
+        case .failure(let error): throw failure(error.code)
         }
-        guard descriptor >= 0 else { throw failure(errno) }
-        let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        TemporaryFiles.add(temporaryPath)
         if let existing {
             // The file keeps its owner where the process may set it, and its permissions: set after
             // the owner, since changing the owner clears the set-user-ID and set-group-ID bits.

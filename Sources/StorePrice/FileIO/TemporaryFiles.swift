@@ -26,14 +26,37 @@ package enum TemporaryFiles {
     }()
     private static let lock = Locked(())
 
-    static func add(_ path: String) {
-        guard path.utf8.count < slotSize else { return }
+    /// Creates a file from a `mkstemp` template (a path ending in `XXXXXX`), listed before it
+    /// exists: `mkstemp` writes the name it picks into the slot the signal handler reads, so a
+    /// signal at any moment finds the file it removes. Returns its descriptor and path, or the
+    /// `errno` of the failure.
+    static func create(template: String) -> Result<(descriptor: Int32, path: String), Errno> {
         lock.withLock { _ in
-            for slot in 0..<slotCount where slots[slot * slotSize] == 0 {
-                _ = path.withCString { strcpy(slots + slot * slotSize, $0) }
-                return
+            let free = (0..<slotCount).first { slots[$0 * slotSize] == 0 }
+            guard let free, template.utf8.count < slotSize else {
+                // No slot (more than `slotCount` outputs at once) or a path too long for one:
+                // created unlisted.
+                var buffer = Array(template.utf8CString)
+                let descriptor = buffer.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
+                guard descriptor >= 0 else { return .failure(Errno(errno)) }
+                return .success((descriptor, String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
             }
+            let slot = slots + free * slotSize
+            _ = template.withCString { strcpy(slot, $0) }
+            let descriptor = mkstemp(slot)
+            guard descriptor >= 0 else {
+                let code = errno
+                slot[0] = 0
+                return .failure(Errno(code))
+            }
+            return .success((descriptor, String(cString: slot)))
         }
+    }
+
+    /// An `errno` value.
+    struct Errno: Error {
+        var code: Int32
+        init(_ code: Int32) { self.code = code }
     }
 
     static func remove(_ path: String) {
