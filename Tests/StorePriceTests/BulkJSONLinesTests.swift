@@ -89,6 +89,31 @@ import Testing
         }
     }
 
+    /// More distinct amounts than the shared tables keep (16,384): the workers move to fresh
+    /// tables between lines, and the bytes stay the row-by-row path's.
+    @Test(arguments: [1, 2, 3])
+    func moreAmountsThanTheTablesKeepGiveTheRowByRowBytes(_ workers: Int) throws {
+        var text = ""
+        // 110 × 175 = 19,250 prices, each amount its own, then 10 products priced as the first 10.
+        for index in 0..<120 {
+            let prices = Storefront.all.enumerated().map { offset, storefront in
+                "\"\(storefront.alpha3)\":\"\(index % 110 * Storefront.all.count + offset + 1)\""
+            }
+            text += #"{"product":"p\#(index)","prices":{"# + prices.joined(separator: ",") + "}}\n"
+        }
+        let file = try temporaryFile(text, name: "amounts.jsonl")
+        let expected = try reference(file.path)
+        let got = try bulk(file.path, workers: workers)
+        if let difference = firstDifference(Data(got.bytes), Data(expected.bytes)) {
+            Issue.record("\(workers) workers: \(difference)")
+        }
+        #expect(got.report.rows == 120 * Storefront.all.count)
+        #expect(got.report.rows == expected.report.rows)
+        // The first 16,384 amounts fill the tables; the last 10 products' prices were left with
+        // them and are formatted again.
+        #expect(workers > 1 || got.report.distinctPrices == 21_000)
+    }
+
     @Test func accountsAProductListAndOptionsAreHonoured() throws {
         let file = try temporaryFile(Self.catalog(products: 40), name: "a.jsonl")
         let accounts = RenderTarget.accounts(TestAccountFile.builtIn.accounts)

@@ -119,6 +119,34 @@ import Testing
         #expect(!got.report.invalidProducts.isEmpty)
     }
 
+    /// More distinct amounts than the shared tables keep (16,384): the workers move to fresh
+    /// tables between products, and the rows stay those of the row-by-row pipeline.
+    @Test(arguments: [1, 2, 3])
+    func moreAmountsThanTheTablesKeepGiveTheSameRows(_ workers: Int) throws {
+        let storefronts = Storefront.all
+        var text = "product,storefront,price\n"
+        // 110 × 175 = 19,250 prices, each amount its own, then 10 products priced as the first 10.
+        for index in 0..<120 {
+            for (offset, storefront) in storefronts.enumerated() {
+                text += "p\(index),\(storefront.alpha3),\(index % 110 * storefronts.count + offset + 1)\n"
+            }
+        }
+        let file = try temporaryFile(text, name: "amounts.csv")
+        let targets = RenderTarget.storefronts(storefronts)
+        let expected = try reference(file.path, targets: targets)
+        let got = try bulk(file.path, targets: targets, workers: workers)
+        let rows = try parsed(got.bytes)
+        #expect(rows.count == 120 * storefronts.count)
+        #expect(rows.count == expected.rows.count)
+        for (index, (row, want)) in zip(rows, expected.rows).enumerated() where row != want {
+            Issue.record("row \(index): \(row) != \(want)")
+            break
+        }
+        // The first 16,384 amounts fill the tables; the last 10 products' prices were left with
+        // them and are formatted again.
+        #expect(workers > 1 || got.report.distinctPrices == 21_000)
+    }
+
     @Test func accountsAProductListAndOptionsAreHonoured() throws {
         let file = try temporaryFile(Self.quirkyCatalog(products: 20), name: "a.csv")
         let accounts = RenderTarget.accounts(TestAccountFile.builtIn.accounts)

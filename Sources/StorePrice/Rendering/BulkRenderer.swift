@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -29,8 +30,8 @@ import Darwin
 /// ```
 ///
 /// Memory stays flat whatever the catalog's size: the chunks in flight and their rows (a few
-/// MiB), at most 6 MiB of encoded parts shared by the workers, and per worker at most 1 MiB of
-/// parts of its own and 2 MiB of tables.
+/// MiB), and the amounts and encoded parts the workers share: past 16,384 amounts or 6 MiB of
+/// parts, workers move to fresh tables between products, and the full ones go.
 public struct BulkRenderer: Sendable {
     /// The encoding of the rows.
     public enum Format: String, Sendable, CaseIterable {
@@ -99,7 +100,8 @@ public struct BulkRenderer: Sendable {
     ///     rows; the bytes are valid only during the call. What it throws ends the run.
     /// - Returns: counts and the invalid products. `distinctPrices` counts the prices ICU
     ///   formatted: once per (price locale, amount) pair in a run, and again for a pair met after
-    ///   the caches filled and started over.
+    ///   the tables filled and workers moved to fresh ones; two workers meeting a new pair at
+    ///   the same moment may each format it.
     /// - Throws: ``StorePriceError`` for the catalog's first unusable line, naming the file,
     ///   line and field, or a price the options cannot show; and what `write` throws.
     public func renderCSV(
@@ -150,7 +152,13 @@ public struct BulkRenderer: Sendable {
         if format == .csv {
             try RowLayout.csvHeader.withUnsafeBytes { try write($0) }
         }
-        let shared = EncodedPriceCache()
+        let workers = workers
+        let generations = PriceTables.Generations {
+            PriceTables(
+                currencies: plan.currencies.count, targets: plan.targets.count, storefronts: plan.storefronts.count,
+                workers: workers)
+        }
+        let workerCount = Atomic<Int>(0)
         var report = RenderReport()
         // Each product's first line, by digest: catalogs with millions of products stay small.
         var registry: [ProductIDDigest: Int] = [:]
@@ -196,7 +204,8 @@ public struct BulkRenderer: Sendable {
 
         try ChunkPipeline(workers: workers).run(
             makeWorker: {
-                let box = RendererBox(ChunkRenderer(plan: plan, shared: shared), jsonLines: jsonLines)
+                let worker = workerCount.add(1, ordering: .relaxed).oldValue
+                let box = RendererBox(ChunkRenderer(plan: plan, generations: generations, worker: worker), jsonLines: jsonLines)
                 return box.render
             },
             read: reader.next(into:), finish: finish)

@@ -19,14 +19,11 @@ import Darwin
 /// lends it to one chunk at a time.
 struct ChunkRenderer: ~Copyable {
     private let plan: BulkPlan
-    /// Parts every worker of the run can use.
-    private let shared: EncodedPriceCache
-    /// Amount numbers by currency and bytes, and each number's price, by currency.
-    private var amounts: AmountTable
-    private var prices: [[Price]]
-    /// The encoded parts this worker keeps when the shared cache is full, or for an amount too
-    /// long to share.
-    private let own = ByteSlabs()
+    /// The amounts and parts of the run, and where fresh ones come from when they fill up.
+    private let generations: PriceTables.Generations
+    private var tables: PriceTables
+    /// This worker's number in the run, from 0.
+    private let worker: Int
     /// Codes other than upper-case alpha-3 (`us`, `143441`), by their text: a storefront index,
     /// or the error for an unknown code.
     private var otherCodes: [String: Result<Int, StorePriceError>] = [:]
@@ -51,12 +48,6 @@ struct ChunkRenderer: ~Copyable {
     private let storefrontCurrency: UnsafeMutableBufferPointer<Int>
     private let alpha3: UnsafeMutableBufferPointer<Int16>
     private let targetStorefront: UnsafeMutableBufferPointer<Int>
-    /// Each target's encoded (target, price) parts, by amount number; nil for none yet.
-    private struct PartTable {
-        var base: UnsafeMutablePointer<EncodedPart?>?
-        var capacity = 0
-    }
-    private let partTables: UnsafeMutableBufferPointer<PartTable>
     /// What ends a row and starts the next one of the same product: the row's suffix, then the
     /// product's part. A product's rows are its part, then each target's part and its block,
     /// less the last block's product part. One block for a product without titles; with titles,
@@ -74,10 +65,8 @@ struct ChunkRenderer: ~Copyable {
     private var productBytes = ByteBuffer(capacity: 256)
     /// The current product's titles by normalized language tag (JSON Lines catalogs).
     private var titles: [String: String] = [:]
-    /// The longest part made so far.
+    /// The longest part met so far.
     private var longestPart = 0
-    /// Entries in every part table.
-    private var tableEntries = 0
     /// The fields of a line with quotes, unquoted.
     private var scratch = ByteBuffer(capacity: 256)
     /// A part being made.
@@ -92,18 +81,11 @@ struct ChunkRenderer: ~Copyable {
     private var titleTags = LanguageTagSet()
     private var descriptionTags = LanguageTagSet()
 
-    /// Past these, the caches start over (between products), so memory stays flat whatever the
-    /// catalog: 1 MiB of parts of this worker's own (beyond the shared cache), 16,384 amounts and
-    /// 131,072 part-table entries (2 MiB).
-    static let ownLimit = 1 << 20
-    static let amountLimit = 1 << 14
-    static let tableLimit = 1 << 17
-
-    init(plan: BulkPlan, shared: EncodedPriceCache) {
+    init(plan: BulkPlan, generations: PriceTables.Generations, worker: Int) {
         self.plan = plan
-        self.shared = shared
-        amounts = AmountTable(currencies: plan.currencies.count)
-        prices = Array(repeating: [], count: plan.currencies.count)
+        self.generations = generations
+        tables = generations.tables
+        self.worker = worker
         built = Array(repeating: false, count: plan.formatters.count)
         slots = .allocate(capacity: plan.storefronts.count)
         slots.initialize(repeating: Slot())
@@ -116,7 +98,6 @@ struct ChunkRenderer: ~Copyable {
         storefrontCurrency = copy(plan.storefrontCurrency)
         alpha3 = copy(plan.alpha3)
         targetStorefront = copy(plan.targetStorefront)
-        partTables = copy(Array(repeating: PartTable(), count: plan.targets.count))
         targetBlock = copy(Array(repeating: Int32(0), count: plan.targets.count))
         blockRanges = .allocate(capacity: plan.targets.count + 1)
         blockRanges.initialize(repeating: BlockRange())
@@ -127,9 +108,7 @@ struct ChunkRenderer: ~Copyable {
     }
 
     deinit {
-        for table in partTables { table.base?.deallocate() }
         for buffer in [storefrontCurrency, targetStorefront] { buffer.deallocate() }
-        partTables.deallocate()
         targetBlock.deallocate()
         blockRanges.deallocate()
         slots.deallocate()
@@ -265,7 +244,7 @@ struct ChunkRenderer: ~Copyable {
         }
         let currency = storefrontCurrency[storefront]
         var number: Int32
-        if let known = amounts.number(amount.buffer, currency: currency) {
+        if let known = tables.number(amount.buffer, currency: currency) {
             number = known
         } else {
             // A third comma is found here: only a new amount can hold one.
@@ -276,8 +255,7 @@ struct ChunkRenderer: ~Copyable {
             }
             do throws(StorePriceError) {
                 let price = try Price(String(decoding: amount.buffer, as: UTF8.self), currency: plan.currencies[currency])
-                number = amounts.add(amount.buffer, currency: currency)
-                prices[currency].append(price)
+                number = tables.add(amount.buffer, currency: currency, price: price)
             } catch {
                 fail(&chunk, line, "price", error.description)
                 return false
@@ -294,13 +272,12 @@ struct ChunkRenderer: ~Copyable {
             if hasProduct {
                 guard finishProduct(&chunk, &output, input) else { return false }
             }
-            // The caches start over between products, when no price of the current product
-            // refers to them; the line's amount is numbered again.
-            if own.byteCount > Self.ownLimit || amounts.count > Self.amountLimit || tableEntries > Self.tableLimit {
-                let price = prices[currency][Int(number)]
-                startCachesOver()
-                number = amounts.add(amount.buffer, currency: currency)
-                prices[currency].append(price)
+            // Full tables are left between products, when no price of the current product
+            // refers to them; the line's amount is numbered again in the fresh ones.
+            if tables.isFull, let price = tables.price(currency: currency, number: number) {
+                tables = generations.renewed(from: tables)
+                number = tables.number(amount.buffer, currency: currency)
+                    ?? tables.add(amount.buffer, currency: currency, price: price)
             }
             currentID.removeAll()
             if let id { currentID.append(id.start, count: id.count) }
@@ -353,9 +330,7 @@ struct ChunkRenderer: ~Copyable {
     /// other line, or one with anything to refuse.
     private mutating func readUsualLine(_ text: UnsafeBufferPointer<UInt8>, line: Int, lineStart: Int) -> Bool {
         guard let base = text.baseAddress else { return false }
-        if own.byteCount > Self.ownLimit || amounts.count > Self.amountLimit || tableEntries > Self.tableLimit {
-            startCachesOver()
-        }
+        if tables.isFull { tables = generations.renewed(from: tables) }
         serial &+= 1
         titles.removeAll(keepingCapacity: true)
         titleTags = LanguageTagSet()
@@ -452,14 +427,13 @@ struct ChunkRenderer: ~Copyable {
         guard slots[storefront].stamp != serial else { return false }
         let currency = storefrontCurrency[storefront]
         var number: Int32
-        if let known = amounts.number(amount, currency: currency) {
+        if let known = tables.number(amount, currency: currency) {
             number = known
         } else {
             guard let price = try? Price(String(decoding: amount, as: UTF8.self), currency: plan.currencies[currency]) else {
                 return false
             }
-            number = amounts.add(amount, currency: currency)
-            prices[currency].append(price)
+            number = tables.add(amount, currency: currency, price: price)
         }
         slots[storefront] = Slot(stamp: serial, amount: number, line: line, lineStart: lineStart)
         return true
@@ -518,8 +492,7 @@ struct ChunkRenderer: ~Copyable {
         let id = UnsafeRawPointer(currentID.base)
         let idLength = currentID.count
         let raw = UnsafeRawPointer(base)
-        let entries = amounts.entries
-        let mask = amounts.capacity &- 1
+        let table = tables.amountTable()
         let serial = serial
         var position = start
         while true {
@@ -555,20 +528,9 @@ struct ChunkRenderer: ~Copyable {
             if base[lineEnd &- 1] == UInt8(ascii: "\r") { lineEnd &-= 1 }
             let length = lineEnd &- amountStart
             guard length > 0, length <= 16 else { return position }
-            let (a, b) = AmountTable.words(at: raw + amountStart, length: length)
-            let tag = AmountTable.tag(currency: storefrontCurrency[storefront], length: length)
-            var index = AmountTable.hash(a, b, tag) & mask
-            var number: Int32 = -1
-            while true {
-                let entry = entries[index]
-                if entry.tag == tag, entry.first == a, entry.second == b {
-                    number = entry.number
-                    break
-                }
-                if entry.tag == 0 { break }
-                index = (index &+ 1) & mask
-            }
-            guard number >= 0 else { return position }
+            let (a, b) = PriceTables.words(at: raw + amountStart, length: length)
+            let tag = PriceTables.tag(currency: storefrontCurrency[storefront], length: length)
+            guard let number = PriceTables.number(a, b, tag: tag, in: table) else { return position }
             line &+= 1
             slots[storefront] = Slot(stamp: serial, amount: number, line: line, lineStart: position)
             position = newline &+ 1
@@ -684,19 +646,17 @@ struct ChunkRenderer: ~Copyable {
         memcpy(out, productBytes.base, productLength)
         out += productLength
         var rows = 0
+        let tables = tables
         for target in 0..<targetCount {
             let slot = slots[targetStorefront[target]]
             guard slot.stamp == serial else {
                 missing = true
                 continue
             }
-            let number = Int(slot.amount)
-            let table = partTables[target]
-            var found: EncodedPart?
-            if number < table.capacity, let base = table.base { found = base[number] }
+            var found = tables.part(target: target, number: slot.amount)
             if found == nil {
                 output.didWrite(output.end.distance(to: out))
-                guard let made = makePart(target: target, number: number, slot: slot, input: input, chunk: &chunk)
+                guard let made = makePart(target: target, slot: slot, input: input, chunk: &chunk)
                 else { return false }
                 found = made
                 if longestPart > reservedPart {
@@ -705,8 +665,16 @@ struct ChunkRenderer: ~Copyable {
                 }
                 out = output.end
             }
-            guard let part = found else { return false }
-            memcpy(out, part.start, part.count)
+            guard let part = found, let start = part.baseAddress else { return false }
+            if part.count > reservedPart {
+                // A part longer than the longest so far, made by another worker.
+                output.didWrite(output.end.distance(to: out))
+                reservedPart = part.count
+                longestPart = max(longestPart, part.count)
+                output.reserve((targetCount - target) * (reservedPart + blockLength))
+                out = output.end
+            }
+            memcpy(out, start, part.count)
             out += part.count
             let range = blockRanges[uniform ? 0 : Int(targetBlock[target])]
             memcpy(out, blocksBase + range.start, range.count)
@@ -739,15 +707,12 @@ struct ChunkRenderer: ~Copyable {
     /// Formats a (target, amount) pair with ICU and keeps its encoded part; nil when the price
     /// cannot be shown under the options, with the chunk's failure naming the line.
     private mutating func makePart(
-        target: Int, number: Int, slot: Slot, input: UnsafeBufferPointer<UInt8>, chunk: inout ChunkResults
-    ) -> EncodedPart? {
+        target: Int, slot: Slot, input: UnsafeBufferPointer<UInt8>, chunk: inout ChunkResults
+    ) -> UnsafeBufferPointer<UInt8>? {
         let storefront = targetStorefront[target]
-        let price = prices[storefrontCurrency[storefront]][number]
-        let key = EncodedPriceCache.Key(target: target, amount: price.amount)
-        if let key, let known = shared.part(for: key) {
-            longestPart = max(longestPart, known.count)
-            remember(known, target: target, number: number)
-            return known
+        guard let price = tables.price(currency: storefrontCurrency[storefront], number: slot.amount) else {
+            fail(&chunk, slot.line, "price for \(plan.targets[target].description)", "internal error: no price for amount \(slot.amount)")
+            return nil
         }
         // The target's part, then the price's, straight from ICU's UTF-8.
         partBytes.removeAll()
@@ -774,28 +739,12 @@ struct ChunkRenderer: ~Copyable {
             return nil
         }
         chunk.formats += 1
-        longestPart = max(longestPart, partBytes.count)
-        // When the shared cache is full, this worker keeps the part, within its own limit.
-        let bytes = partBytes.bytes
-        let part = key.flatMap { shared.store($0, bytes) } ?? own.copy(bytes)
-        guard let part else { return nil }
-        remember(part, target: target, number: number)
-        return part
-    }
-
-    private mutating func remember(_ part: EncodedPart, target: Int, number: Int) {
-        if partTables[target].capacity <= number {
-            let capacity = max(64, (number + 1) * 2)
-            tableEntries += capacity - partTables[target].capacity
-            let grown = UnsafeMutablePointer<EncodedPart?>.allocate(capacity: capacity)
-            grown.initialize(repeating: nil, count: capacity)
-            if let old = partTables[target].base {
-                grown.update(from: old, count: partTables[target].capacity)
-                old.deallocate()
-            }
-            partTables[target] = PartTable(base: grown, capacity: capacity)
+        guard let part = tables.store(target: target, number: slot.amount, partBytes.bytes, worker: worker) else {
+            fail(&chunk, slot.line, "price for \(plan.targets[target].description)", "internal error: the part was not kept")
+            return nil
         }
-        partTables[target].base?[number] = part
+        longestPart = max(longestPart, part.count)
+        return part
     }
 
     /// The amount of a storefront's price as its line writes it.
@@ -806,17 +755,6 @@ struct ChunkRenderer: ~Copyable {
         let text = String(decoding: UnsafeBufferPointer(rebasing: input[start..<end]), as: UTF8.self)
         let fields = (try? CSVCatalogReader.fields(text, source: plan.source, line: 0)) ?? []
         return plan.columns.price < fields.count ? fields[plan.columns.price] : text
-    }
-
-    private mutating func startCachesOver() {
-        amounts.removeAll()
-        for index in prices.indices { prices[index].removeAll() }
-        for index in partTables.indices {
-            partTables[index].base?.deallocate()
-            partTables[index] = PartTable()
-        }
-        tableEntries = 0
-        own.removeAll()
     }
 
     /// Whether every byte is ASCII, 64 at a time.
