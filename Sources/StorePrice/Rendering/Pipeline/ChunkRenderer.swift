@@ -654,7 +654,7 @@ struct ChunkRenderer: ~Copyable {
                 continue
             }
             var found = tables.part(target: target, number: slot.amount)
-            if found == nil {
+            if _slowPath(found == nil) {
                 output.didWrite(output.end.distance(to: out))
                 guard let made = makePart(target: target, slot: slot, input: input, chunk: &chunk)
                 else { return false }
@@ -665,17 +665,18 @@ struct ChunkRenderer: ~Copyable {
                 }
                 out = output.end
             }
-            guard let part = found, let start = part.baseAddress else { return false }
-            if part.count > reservedPart {
+            guard let record = found else { return false }
+            let count = record.load(as: Int.self)
+            if _slowPath(count > reservedPart) {
                 // A part longer than the longest so far, made by another worker.
                 output.didWrite(output.end.distance(to: out))
-                reservedPart = part.count
-                longestPart = max(longestPart, part.count)
+                reservedPart = count
+                longestPart = max(longestPart, count)
                 output.reserve((targetCount - target) * (reservedPart + blockLength))
                 out = output.end
             }
-            memcpy(out, start, part.count)
-            out += part.count
+            memcpy(out, record + MemoryLayout<Int>.stride, count)
+            out += count
             let range = blockRanges[uniform ? 0 : Int(targetBlock[target])]
             memcpy(out, blocksBase + range.start, range.count)
             out += range.count
@@ -708,7 +709,7 @@ struct ChunkRenderer: ~Copyable {
     /// cannot be shown under the options, with the chunk's failure naming the line.
     private mutating func makePart(
         target: Int, slot: Slot, input: UnsafeBufferPointer<UInt8>, chunk: inout ChunkResults
-    ) -> UnsafeBufferPointer<UInt8>? {
+    ) -> UnsafeRawPointer? {
         let storefront = targetStorefront[target]
         guard let price = tables.price(currency: storefrontCurrency[storefront], number: slot.amount) else {
             fail(&chunk, slot.line, "price for \(plan.targets[target].description)", "internal error: no price for amount \(slot.amount)")
@@ -743,7 +744,7 @@ struct ChunkRenderer: ~Copyable {
             fail(&chunk, slot.line, "price for \(plan.targets[target].description)", "internal error: the part was not kept")
             return nil
         }
-        longestPart = max(longestPart, part.count)
+        longestPart = max(longestPart, part.load(as: Int.self))
         return part
     }
 

@@ -44,7 +44,8 @@ final class PriceTables: @unchecked Sendable {
     /// catalog's 35,000 JSON Lines parts (3.7 MB).
     static let byteLimit = 6 << 20
     /// Prices and parts per segment.
-    static let segmentSize = 512
+    static let segmentSize = 1 << segmentShift
+    private static let segmentShift = 9
     private static let firstCapacity = 1024
 
     /// The amount table, by how many times it has doubled: a worker that read an older one
@@ -228,19 +229,19 @@ final class PriceTables: @unchecked Sendable {
 
     // MARK: Parts
 
-    /// The part of a target's price, by the amount's number: its bytes; nil when none is kept.
+    /// The part of a target's price, by the amount's number: its record (see ``ByteSlabs``),
+    /// nil when none is kept.
     @inline(__always)
-    func part(target: Int, number: Int32) -> UnsafeBufferPointer<UInt8>? {
-        let segment = parts[target &* segmentsPerKind &+ Int(number) / Self.segmentSize].load(ordering: .acquiring)
-        guard let slots = UnsafeMutablePointer<Atomic<UInt>>(bitPattern: segment),
-            let record = UnsafeRawPointer(bitPattern: slots[Int(number) % Self.segmentSize].load(ordering: .acquiring))
-        else { return nil }
-        return UnsafeBufferPointer(start: (record + MemoryLayout<Int>.stride).assumingMemoryBound(to: UInt8.self), count: record.load(as: Int.self))
+    func part(target: Int, number: Int32) -> UnsafeRawPointer? {
+        let number = Int(truncatingIfNeeded: UInt32(bitPattern: number))
+        let segment = parts[target &* segmentsPerKind &+ number >> Self.segmentShift].load(ordering: .acquiring)
+        guard let slots = UnsafeMutablePointer<Atomic<UInt>>(bitPattern: segment) else { return nil }
+        return UnsafeRawPointer(bitPattern: slots[number & (Self.segmentSize &- 1)].load(ordering: .acquiring))
     }
 
     /// Keeps a target's part for a numbered amount, copied into the worker's slabs, and returns
-    /// the part kept: this one, or the one another worker kept first.
-    func store(target: Int, number: Int32, _ bytes: UnsafeBufferPointer<UInt8>, worker: Int) -> UnsafeBufferPointer<UInt8>? {
+    /// the record of the part kept: this one, or the one another worker kept first.
+    func store(target: Int, number: Int32, _ bytes: UnsafeBufferPointer<UInt8>, worker: Int) -> UnsafeRawPointer? {
         let directory = parts + (target * segmentsPerKind + Int(number) / Self.segmentSize)
         var segment = directory.pointee.load(ordering: .acquiring)
         if segment == 0 {
