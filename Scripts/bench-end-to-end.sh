@@ -16,6 +16,10 @@
 #   --long     also times 1 and 2 workers on a catalog four times as long (7M rows, 240 MB)
 #   --memory   also renders 20M rows with 5,000 distinct amounts per currency through standard
 #              input (a 700 MB catalog written to $TMPDIR) and prints the peak memory
+# Environment:
+#   RUNS=N          interleaved runs of each program (default 5; the README's figures use 11)
+#   BENCH_DIR=DIR   keep the catalogs and programs in DIR and reuse them in later runs; without
+#                   it they go to a temporary folder, removed at the end
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${RUNS:-5}
@@ -30,16 +34,23 @@ for argument in "$@"; do
     *) echo "usage: $0 [--instructions] [--long] [--memory]" >&2; exit 64 ;;
   esac
 done
-work=${BENCH_DIR:-$(mktemp -d)}
-mkdir -p "$work"
+if [ -n "${BENCH_DIR:-}" ]; then
+  work=$BENCH_DIR
+  mkdir -p "$work"
+else
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+fi
 
 echo "bench: building (release)"
+# Quiet unless a build fails: then its log is shown.
+build() { "$@" >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }; }
 # Built as the README says to install the CLI: with the Swift runtime linked in, which saves each
 # run 3 to 4 ms of dynamic loading. In its own build folder, so that switching costs no rebuild.
 static=(--build-path .build-static --static-swift-stdlib)
-swift build -c release --product storeprice "${static[@]}" >/dev/null
+build swift build -c release --product storeprice "${static[@]}"
 storeprice="$(swift build -c release "${static[@]}" --show-bin-path)/storeprice"
-swift build --package-path Benchmarks -c release --product make-catalog >/dev/null
+build swift build --package-path Benchmarks -c release --product make-catalog
 make_catalog="$(swift build --package-path Benchmarks -c release --show-bin-path)/make-catalog"
 # Compiled directly: valgrind cannot read the debug information SwiftPM gives C executables.
 cc -O2 -o "$work/c-render" -I Benchmarks/Sources/ICUBaseline/include \
@@ -141,6 +152,12 @@ for format in jsonl csv; do
   loop2=$(awk '$1 == "loop2" { print $2 }' "$work/times-$format" | median)
   awk -v a="$wall_sp1" -v b="$wall_sp2" -v c="$wall_spj1" -v d="$wall_spj2" -v e="$loop1" -v f="$loop2" \
     'BEGIN { printf "  2 workers against 1: %.2f× (CSV catalog), %.2f× (JSON Lines catalog); the machine, a plain loop on 2 threads against 1: %.2f×\n", a / b, c / d, e / f }'
+  # The spread, so that a noisy run shows as one.
+  awk '{ w = $2 * 1000; if (!($1 in lo) || w < lo[$1]) lo[$1] = w; if (w > hi[$1]) hi[$1] = w }
+    END { n = split("sp1 sp2 spj1 spj2 loop1 loop2", p, " ")
+      split("1 worker|2 workers|JSONL catalog, 1|JSONL catalog, 2|loop, 1 thread|loop, 2 threads", name, "|")
+      printf "  wall of the runs, fastest to slowest:"
+      for (i = 1; i <= n; i++) printf " %s %.0f–%.0f ms%s", name[i], lo[p[i]], hi[p[i]], i < n ? ";" : "\n" }' "$work/times-$format"
 done
 
 if [ "$long" -eq 1 ]; then
