@@ -294,10 +294,12 @@ final class PriceTables: @unchecked Sendable {
         return (low & lowMask, high & highMask)
     }
 
+    /// A slot number from an amount's words and tag: the high half of the mixed product, so that
+    /// every byte of the amount moves the low bits a table's mask keeps.
     @inline(__always)
     static func hash(_ a: UInt64, _ b: UInt64, _ tag: UInt32) -> Int {
         let mixed = (a &* 0x9E37_79B9_7F4A_7C15) ^ (b &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(tag)
-        return Int(truncatingIfNeeded: (mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9 >> 32)
+        return Int(truncatingIfNeeded: ((mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9) >> 32)
     }
 }
 
