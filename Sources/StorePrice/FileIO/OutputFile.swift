@@ -124,8 +124,16 @@ package final class OutputFile {
             committed = true
             return
         }
-        guard fsync(descriptor) == 0, rename(temporaryPath, destination) == 0 else {
+        guard fsync(descriptor) == 0 else {
             throw .unwritableFile(path: path, reason: String(cString: strerror(errno)))
+        }
+        // A signal stopping the process has the last word: the old file stays, and this thread
+        // waits for the signal to end the process.
+        while !TemporaryFiles.beginReplacing() { pause() }
+        guard rename(temporaryPath, destination) == 0 else {
+            let reason = String(cString: strerror(errno))
+            TemporaryFiles.replacingFailed()
+            throw .unwritableFile(path: path, reason: reason)
         }
         committed = true
         TemporaryFiles.remove(temporaryPath)

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -25,6 +27,12 @@ package enum TemporaryFiles {
         return slots
     }()
     private static let lock = Locked(())
+    /// 0 while a run may be stopped; 1 once an output file is being moved into place, when a
+    /// signal is too late to keep the old file and is ignored; 2 once a signal is stopping the
+    /// process. Read and changed by compare-and-swap, which a signal handler may do.
+    private static let state = Atomic<Int>(0)
+    /// A signal that came while an output was being moved into place, for a failed move.
+    private static let pending = Atomic<Int32>(0)
 
     /// Creates a file from a `mkstemp` template (a path ending in `XXXXXX`), listed before it
     /// exists: `mkstemp` writes the name it picks into the slot the signal handler reads, so a
@@ -59,6 +67,28 @@ package enum TemporaryFiles {
         init(_ code: Int32) { self.code = code }
     }
 
+    /// Called just before an output file replaces the old one: from then on a termination
+    /// signal no longer stops the run, whose output is complete. False when a signal is already
+    /// stopping the process: the old file must stay.
+    static func beginReplacing() -> Bool {
+        while true {
+            switch state.load(ordering: .sequentiallyConsistent) {
+            case 1: return true
+            case 2: return false
+            default:
+                if state.compareExchange(expected: 0, desired: 1, ordering: .sequentiallyConsistent).exchanged { return true }
+            }
+        }
+    }
+
+    /// Called when moving an output into place failed: signals stop the run again, and one that
+    /// came meanwhile stops it now.
+    static func replacingFailed() {
+        state.store(0, ordering: .sequentiallyConsistent)
+        let signal = pending.exchange(0, ordering: .sequentiallyConsistent)
+        if signal != 0 { raise(signal) }
+    }
+
     static func remove(_ path: String) {
         lock.withLock { _ in
             for slot in 0..<slotCount where slots[slot * slotSize] != 0 {
@@ -71,6 +101,8 @@ package enum TemporaryFiles {
     /// as that signal would have (a shell reports status 128 + the signal's number).
     package static func removeOnTerminationSignals() {
         _ = slots
+        _ = state.load(ordering: .relaxed)
+        _ = pending.load(ordering: .relaxed)
         // A process may start with these blocked (a parent's threads often block them, and a
         // child inherits the mask); they are the user's way to stop the run.
         var handled = sigset_t()
@@ -83,6 +115,15 @@ package enum TemporaryFiles {
             sigaction(signalNumber, nil, &current)
             if Self.isIgnored(current) { continue }
             signal(signalNumber) { received in
+                guard TemporaryFiles.state.compareExchange(expected: 0, desired: 2, ordering: .sequentiallyConsistent).exchanged
+                else {
+                    // An output is replacing the old file, so the run is done: too late to stop
+                    // it, unless that fails. Or another signal is already stopping the process.
+                    if TemporaryFiles.state.load(ordering: .sequentiallyConsistent) == 1 {
+                        TemporaryFiles.pending.store(received, ordering: .sequentiallyConsistent)
+                    }
+                    return
+                }
                 for slot in 0..<TemporaryFiles.slotCount {
                     let path = TemporaryFiles.slots + slot * TemporaryFiles.slotSize
                     if path[0] != 0 { unlink(path) }
