@@ -89,7 +89,7 @@ import Testing
         }
     }
 
-    /// More distinct amounts than the shared tables keep (16,384): the workers move to fresh
+    /// More distinct amounts than the shared tables keep (12,288): the workers move to fresh
     /// tables between lines, and the bytes stay the row-by-row path's.
     @Test(arguments: [1, 2, 3])
     func moreAmountsThanTheTablesKeepGiveTheRowByRowBytes(_ workers: Int) throws {
@@ -109,7 +109,7 @@ import Testing
         }
         #expect(got.report.rows == 120 * Storefront.all.count)
         #expect(got.report.rows == expected.report.rows)
-        // The first 16,384 amounts fill the tables; the last 10 products' prices were left with
+        // The first 12,288 amounts fill the tables; the last 10 products' prices were left with
         // them and are formatted again.
         #expect(workers > 1 || got.report.distinctPrices == 21_000)
     }

@@ -119,7 +119,7 @@ import Testing
         #expect(!got.report.invalidProducts.isEmpty)
     }
 
-    /// More distinct amounts than the shared tables keep (16,384): the workers move to fresh
+    /// More distinct amounts than the shared tables keep (12,288): the workers move to fresh
     /// tables between products, and the rows stay those of the row-by-row pipeline.
     @Test(arguments: [1, 2, 3])
     func moreAmountsThanTheTablesKeepGiveTheSameRows(_ workers: Int) throws {
@@ -142,7 +142,7 @@ import Testing
             Issue.record("row \(index): \(row) != \(want)")
             break
         }
-        // The first 16,384 amounts fill the tables; the last 10 products' prices were left with
+        // The first 12,288 amounts fill the tables; the last 10 products' prices were left with
         // them and are formatted again.
         #expect(workers > 1 || got.report.distinctPrices == 21_000)
     }

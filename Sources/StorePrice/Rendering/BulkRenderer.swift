@@ -30,7 +30,7 @@ import Darwin
 /// ```
 ///
 /// Memory stays flat whatever the catalog's size: the chunks in flight and their rows (a few
-/// MiB), and the amounts and encoded parts the workers share: past 16,384 amounts or 6 MiB of
+/// MiB), and the amounts and encoded parts the workers share: past 12,288 amounts or 6 MiB of
 /// parts, workers move to fresh tables between products, and the full ones go.
 public struct BulkRenderer: Sendable {
     /// The encoding of the rows.
