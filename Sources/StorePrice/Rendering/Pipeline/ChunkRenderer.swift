@@ -244,7 +244,7 @@ struct ChunkRenderer: ~Copyable {
         }
         let currency = storefrontCurrency[storefront]
         var number: Int32
-        if let known = tables.number(amount.buffer, currency: currency) {
+        if let known = tables.number(amount.buffer, currency: currency, worker: worker) {
             number = known
         } else {
             // A third comma is found here: only a new amount can hold one.
@@ -255,7 +255,7 @@ struct ChunkRenderer: ~Copyable {
             }
             do throws(StorePriceError) {
                 let price = try Price(String(decoding: amount.buffer, as: UTF8.self), currency: plan.currencies[currency])
-                number = tables.add(amount.buffer, currency: currency, price: price)
+                number = tables.add(amount.buffer, currency: currency, price: price, worker: worker)
             } catch {
                 fail(&chunk, line, "price", error.description)
                 return false
@@ -276,8 +276,8 @@ struct ChunkRenderer: ~Copyable {
             // refers to them; the line's amount is numbered again in the fresh ones.
             if tables.isFull, let price = tables.price(currency: currency, number: number) {
                 tables = generations.renewed(from: tables)
-                number = tables.number(amount.buffer, currency: currency)
-                    ?? tables.add(amount.buffer, currency: currency, price: price)
+                number = tables.number(amount.buffer, currency: currency, worker: worker)
+                    ?? tables.add(amount.buffer, currency: currency, price: price, worker: worker)
             }
             currentID.removeAll()
             if let id { currentID.append(id.start, count: id.count) }
@@ -427,13 +427,13 @@ struct ChunkRenderer: ~Copyable {
         guard slots[storefront].stamp != serial else { return false }
         let currency = storefrontCurrency[storefront]
         var number: Int32
-        if let known = tables.number(amount, currency: currency) {
+        if let known = tables.number(amount, currency: currency, worker: worker) {
             number = known
         } else {
             guard let price = try? Price(String(decoding: amount, as: UTF8.self), currency: plan.currencies[currency]) else {
                 return false
             }
-            number = tables.add(amount, currency: currency, price: price)
+            number = tables.add(amount, currency: currency, price: price, worker: worker)
         }
         slots[storefront] = Slot(stamp: serial, amount: number, line: line, lineStart: lineStart)
         return true

@@ -28,7 +28,7 @@ import Darwin
 ///
 /// Sendable notes: an entry's words, a price and a segment's slots are written before the release
 /// store of the key, number or pointer that publishes them, and never change afterwards; `state`
-/// is behind its lock; each worker's slabs are only touched by that worker.
+/// is behind its lock; each worker's slabs and long numbers are only touched by that worker.
 final class PriceTables: @unchecked Sendable {
     /// A slot of the amount table: the amount's two words, and its key: 0 for an empty slot,
     /// else `tag << 32 | number`, with the tag `(currency + 1) << 8 | length`.
@@ -62,9 +62,13 @@ final class PriceTables: @unchecked Sendable {
         var nextNumber: [Int32]
         var long: [LongKey: Int32] = [:]
     }
-    private struct LongKey: Hashable {
+    fileprivate struct LongKey: Hashable {
         var currency: Int
         var bytes: [UInt8]
+    }
+    /// A worker's copy of the long amounts' numbers it has met, read without the lock.
+    private final class LongNumbers {
+        @exclusivity(unchecked) var numbers: [LongKey: Int32] = [:]
     }
     private let state: Locked<State>
     private let amountCount = Atomic<Int>(0)
@@ -77,8 +81,9 @@ final class PriceTables: @unchecked Sendable {
     /// Parts by target, then number: segments of slots holding the address of a part (its
     /// length as an `Int`, then its bytes), 0 for none yet; both published by compare-and-swap.
     private let parts: UnsafeMutablePointer<Atomic<UInt>>
-    /// Each worker's copies of the parts it made.
+    /// Each worker's copies of the parts it made, and of the long amounts' numbers it met.
     private let slabs: [ByteSlabs]
+    private let longNumbers: [LongNumbers]
     private let partBytes = Atomic<Int>(0)
 
     /// - Parameters:
@@ -101,6 +106,7 @@ final class PriceTables: @unchecked Sendable {
         parts = .allocate(capacity: max(1, targets * segmentsPerKind))
         for index in 0..<max(1, targets * segmentsPerKind) { (parts + index).initialize(to: Atomic(0)) }
         slabs = (0..<max(1, workers)).map { _ in ByteSlabs() }
+        longNumbers = (0..<max(1, workers)).map { _ in LongNumbers() }
     }
 
     deinit {
@@ -161,19 +167,29 @@ final class PriceTables: @unchecked Sendable {
         }
     }
 
-    /// The number of an amount of a currency, or nil when it has none yet.
-    func number(_ amount: UnsafeBufferPointer<UInt8>, currency: Int) -> Int32? {
+    /// The number of an amount of a currency, or nil when it has none yet; `worker` is the
+    /// worker asking.
+    func number(_ amount: UnsafeBufferPointer<UInt8>, currency: Int, worker: Int) -> Int32? {
         guard amount.count <= 16 else {
             let key = LongKey(currency: currency, bytes: Array(amount))
-            return state.withLock { $0.long[key] }
+            if let known = longNumbers[worker].numbers[key] { return known }
+            let number = state.withLock { $0.long[key] }
+            if let number { longNumbers[worker].numbers[key] = number }
+            return number
         }
         let (a, b) = Self.words(amount)
         return Self.number(a, b, tag: Self.tag(currency: currency, length: amount.count), in: amountTable())
     }
 
     /// Numbers an amount of a currency with its price, or finds the number another worker gave
-    /// it meanwhile.
-    func add(_ amount: UnsafeBufferPointer<UInt8>, currency: Int, price: Price) -> Int32 {
+    /// it meanwhile; `worker` is the worker asking.
+    func add(_ amount: UnsafeBufferPointer<UInt8>, currency: Int, price: Price, worker: Int) -> Int32 {
+        let number = add(amount, currency: currency, price: price)
+        if amount.count > 16 { longNumbers[worker].numbers[LongKey(currency: currency, bytes: Array(amount))] = number }
+        return number
+    }
+
+    private func add(_ amount: UnsafeBufferPointer<UInt8>, currency: Int, price: Price) -> Int32 {
         state.withLock { state in
             let key = LongKey(currency: currency, bytes: amount.count > 16 ? Array(amount) : [])
             if amount.count > 16, let known = state.long[key] { return known }
