@@ -276,8 +276,7 @@ struct ChunkRenderer: ~Copyable {
             // refers to them; the line's amount is numbered again in the fresh ones.
             if tables.isFull, let price = tables.price(currency: currency, number: number) {
                 tables = generations.renewed(from: tables)
-                number = tables.number(amount.buffer, currency: currency, worker: worker)
-                    ?? tables.add(amount.buffer, currency: currency, price: price, worker: worker)
+                number = tables.add(amount.buffer, currency: currency, price: price, worker: worker)
             }
             currentID.removeAll()
             if let id { currentID.append(id.start, count: id.count) }
@@ -637,11 +636,10 @@ struct ChunkRenderer: ~Copyable {
         for index in 0..<blockCount { blockLength = max(blockLength, blockRanges[index].count) }
         let blocksBase = UnsafePointer(block.base)
         // Room for every row is reserved up front for parts as long as the longest so far, and
-        // again when a new, longer part is made.
+        // again when a longer part is met, made by this worker or another.
         var missing = false
-        var reservedPart = longestPart
         let targetCount = targetStorefront.count
-        output.reserve(productLength + targetCount * (reservedPart + blockLength))
+        output.reserve(productLength + targetCount * (longestPart + blockLength))
         var out = output.end
         memcpy(out, productBytes.base, productLength)
         out += productLength
@@ -655,24 +653,14 @@ struct ChunkRenderer: ~Copyable {
             }
             var found = tables.part(target: target, number: slot.amount)
             if _slowPath(found == nil) {
-                output.didWrite(output.end.distance(to: out))
-                guard let made = makePart(target: target, slot: slot, input: input, chunk: &chunk)
-                else { return false }
-                found = made
-                if longestPart > reservedPart {
-                    reservedPart = longestPart
-                    output.reserve((targetCount - target) * (reservedPart + blockLength))
-                }
-                out = output.end
+                found = makePart(target: target, slot: slot, input: input, chunk: &chunk)
             }
             guard let record = found else { return false }
             let count = record.load(as: Int.self)
-            if _slowPath(count > reservedPart) {
-                // A part longer than the longest so far, made by another worker.
+            if _slowPath(count > longestPart) {
                 output.didWrite(output.end.distance(to: out))
-                reservedPart = count
-                longestPart = max(longestPart, count)
-                output.reserve((targetCount - target) * (reservedPart + blockLength))
+                longestPart = count
+                output.reserve((targetCount - target) * (longestPart + blockLength))
                 out = output.end
             }
             memcpy(out, record + MemoryLayout<Int>.stride, count)
@@ -744,7 +732,6 @@ struct ChunkRenderer: ~Copyable {
             fail(&chunk, slot.line, "price for \(plan.targets[target].description)", "internal error: the part was not kept")
             return nil
         }
-        longestPart = max(longestPart, part.load(as: Int.self))
         return part
     }
 

@@ -281,9 +281,9 @@ final class PriceTables: @unchecked Sendable {
             let record = slabs[worker].record(bytes)
         else { return nil }
         partBytes.add(bytes.count, ordering: .relaxed)
-        _ = slots[Int(number) % Self.segmentSize].compareExchange(
+        let (stored, first) = slots[Int(number) % Self.segmentSize].compareExchange(
             expected: 0, desired: UInt(bitPattern: record), ordering: .acquiringAndReleasing)
-        return part(target: target, number: number)
+        return stored ? record : UnsafeRawPointer(bitPattern: first)
     }
 
     // MARK: Keys
