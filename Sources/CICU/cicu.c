@@ -1,7 +1,8 @@
-// The functions `cicu.h` declares, compiled against the system ICU.
+// The functions `cicu.h` declares, compiled against the system ICU; the number formatter's are in
+// `cicu_number.cpp`.
 //
-// ICU renames every C function with its major version (`unumf_openResult` is
-// `unumf_openResult_72` in ICU 72) through macros that Swift cannot import; these call ICU by
+// ICU renames every C function with its major version (`uloc_addLikelySubtags` is
+// `uloc_addLikelySubtags_72` in ICU 72) through macros that Swift cannot import; these call ICU by
 // its unversioned names, so StorePrice builds against any ICU release. Each converts between
 // the header's plain types and ICU's own.
 #include "cicu.h"
@@ -9,11 +10,9 @@
 #include <string.h>
 #include <unicode/ucurr.h>
 #include <unicode/uenum.h>
-#include <unicode/uformattedvalue.h>
 #include <unicode/uloc.h>
 #include <unicode/ulocdata.h>
 #include <unicode/unum.h>
-#include <unicode/unumberformatter.h>
 #include <unicode/uregion.h>
 #include <unicode/ures.h>
 #include <unicode/ustring.h>
@@ -80,30 +79,6 @@ void cicu_enumClose(cicu_enumeration *enumeration) { uenum_close((UEnumeration *
 
 int32_t cicu_currencyFractionDigits(const cicu_char *currency, cicu_status *status) {
     return ucurr_getDefaultFractionDigitsForUsage((const UChar *)currency, UCURR_USAGE_STANDARD, STATUS(status));
-}
-
-cicu_formatter *cicu_openFormatter(const cicu_char *skeleton, int32_t skeletonLength, const char *locale,
-                                   cicu_status *status) {
-    return (cicu_formatter *)unumf_openForSkeletonAndLocale((const UChar *)skeleton, skeletonLength, locale,
-                                                            STATUS(status));
-}
-
-void cicu_closeFormatter(cicu_formatter *formatter) { unumf_close((UNumberFormatter *)formatter); }
-
-cicu_result *cicu_openResult(cicu_status *status) { return (cicu_result *)unumf_openResult(STATUS(status)); }
-
-void cicu_closeResult(cicu_result *result) { unumf_closeResult((UFormattedNumber *)result); }
-
-void cicu_formatDecimal(const cicu_formatter *formatter, const char *value, int32_t valueLength,
-                        cicu_result *result, cicu_status *status) {
-    unumf_formatDecimal((const UNumberFormatter *)formatter, value, valueLength, (UFormattedNumber *)result,
-                        STATUS(status));
-}
-
-const cicu_char *cicu_resultString(const cicu_result *result, int32_t *length, cicu_status *status) {
-    const UFormattedValue *value = unumf_resultAsValue((const UFormattedNumber *)result, STATUS(status));
-    if (U_FAILURE(*STATUS(status))) { return NULL; }
-    return (const cicu_char *)ufmtval_getString(value, length, STATUS(status));
 }
 
 int32_t cicu_unitString(const char *localeID, const char *table, const char *group, const char *key,

@@ -3,15 +3,15 @@
 import CICU
 
 
-/// An ICU number formatter (`UNumberFormatter`) for one skeleton and locale.
+/// An ICU number formatter (`LocalizedNumberFormatter`) for one skeleton and locale.
 ///
 /// ```swift
 /// let formatter = try ICUNumberFormatter(skeleton: "currency/JPY", locale: "ja_JP")
 /// try formatter.format(decimal: "1200")  // "￥1,200"
 /// ```
 ///
-/// Sendable notes: `UNumberFormatter` is immutable after it is opened and ICU documents it as
-/// thread-safe. `UFormattedNumber` results are not, and any formatter can fill any result, so
+/// Sendable notes: `LocalizedNumberFormatter` is immutable after it is opened and ICU documents it
+/// as thread-safe. `FormattedNumber` results are not, and any formatter can fill any result, so
 /// each thread formats into its own result (``ThreadResult``), kept until the thread exits.
 public final class ICUNumberFormatter: @unchecked Sendable {
     /// The skeleton the formatter was opened with.
@@ -44,18 +44,16 @@ public final class ICUNumberFormatter: @unchecked Sendable {
         cicu_closeFormatter(formatter)
     }
 
-    /// Has ICU build the formatter's data now, rather than on its first uses.
+    /// Has ICU build the formatter's data now, rather than on its first use.
     ///
-    /// ICU formats a new formatter's first two numbers from scratch, loading locale data each
-    /// time, and builds the formatter's own data on the third; locale data is loaded under one
+    /// ICU builds a formatter's own data the first time it formats (CICU asks for that; through
+    /// ICU's C API it would format two numbers from scratch first), loading locale data under one
     /// lock for the whole process. Threads that start using many new formatters at once wait on
-    /// each other there: build formatters with this, one thread at a time. Costs three formats.
+    /// each other there: build formatters with this, one thread at a time. Costs one format.
     public func compile() {
         let zero: [UInt8] = [UInt8(ascii: "0")]
-        for _ in 0..<3 {
-            // A failure here is met, and reported, at the first real format.
-            _ = zero.withUnsafeBufferPointer { digits in try? format(decimalUTF8: digits) { $0.count } }
-        }
+        // A failure here is met, and reported, at the first real format.
+        _ = zero.withUnsafeBufferPointer { digits in try? format(decimalUTF8: digits) { $0.count } }
     }
 
     /// Formats a decimal number given as text (`-1234.5`), exactly.

@@ -9,7 +9,7 @@ import Musl
 import Darwin
 #endif
 
-/// One `UFormattedNumber` per thread, shared by every formatter the thread uses.
+/// One formatted-number result per thread, shared by every formatter the thread uses.
 ///
 /// A result is not thread-safe but is not tied to a formatter, so a thread-local one makes
 /// formatting lock-free. It is closed when its thread exits.

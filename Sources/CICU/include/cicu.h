@@ -11,6 +11,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// An ICU status code (`UErrorCode`): 0 is success, negative values are warnings, positive
 /// values are errors.
 typedef int32_t cicu_status;
@@ -18,9 +22,10 @@ typedef int32_t cicu_status;
 typedef uint16_t cicu_char;
 /// ICU's boolean (`UBool`).
 typedef int8_t cicu_bool;
-/// An ICU number formatter (`UNumberFormatter`), immutable and thread-safe once opened.
+/// An ICU number formatter (`icu::number::LocalizedNumberFormatter`), immutable and thread-safe once
+/// opened.
 typedef struct cicu_formatter cicu_formatter;
-/// A formatted number (`UFormattedNumber`); one per thread.
+/// A formatted number (`icu::number::FormattedNumber`); one per thread.
 typedef struct cicu_result cicu_result;
 /// An enumeration of strings (`UEnumeration`).
 typedef struct cicu_enumeration cicu_enumeration;
@@ -89,9 +94,10 @@ void cicu_enumClose(cicu_enumeration *enumeration);
 /// The number of fraction digits a currency uses in prices (JPY 0, USD 2, KWD 3).
 int32_t cicu_currencyFractionDigits(const cicu_char *currency, cicu_status *status);
 
-// MARK: Number formatting (unumf)
+// MARK: Number formatting (ICU's C++ number API, in cicu_number.cpp)
 
-/// Opens a thread-safe formatter for a skeleton (`currency/JPY unit-width-short`) and locale.
+/// Opens a thread-safe formatter for a skeleton (`currency/JPY unit-width-short`) and locale; ICU
+/// builds its data on its first format.
 cicu_formatter *cicu_openFormatter(const cicu_char *skeleton, int32_t skeletonLength, const char *locale,
                                    cicu_status *status);
 
@@ -125,5 +131,9 @@ int32_t cicu_unitString(const char *localeID, const char *table, const char *gro
 /// names its currency (`de_CH@currency=CHF`), with the locale's own minimum grouping digits.
 int32_t cicu_legacyCurrencyFormat(const char *localeID, const char *decimal, cicu_char *dest, int32_t capacity,
                                   cicu_status *status);
+
+#ifdef __cplusplus
+} // extern "C"
+#endif
 
 #endif // STOREPRICE_CICU_H
