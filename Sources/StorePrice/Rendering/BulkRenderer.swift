@@ -205,10 +205,12 @@ public struct BulkRenderer: Sendable {
         try ChunkPipeline(workers: workers).run(
             makeWorker: {
                 let worker = workerCount.add(1, ordering: .relaxed).oldValue
+                // The first helper builds the formatters while the calling thread starts rendering.
+                if worker == 1 { plan.compilation.prepareAll() }
                 let box = RendererBox(ChunkRenderer(plan: plan, generations: generations, worker: worker), jsonLines: jsonLines)
                 return box.render
             },
-            read: reader.next(into:), finish: finish)
+            read: reader.next(into:), finish: finish, stop: plan.compilation.cancel)
         if let productIDs {
             for id in productIDs.ids where !found.contains(id) {
                 report.invalidProducts.append(InvalidProduct(productID: id, reason: .notInCatalog))

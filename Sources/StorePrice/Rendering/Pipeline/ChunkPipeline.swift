@@ -18,10 +18,13 @@ struct ChunkPipeline {
     ///   - read: fills a chunk with the next piece of input; false when nothing follows it.
     ///   - finish: called on this thread with each rendered chunk, in input order; what it
     ///     throws ends the run, after the workers have let go of every chunk.
+    ///   - stop: called on this thread when the run ends, before it waits for the other workers
+    ///     to return: work they do before taking chunks should end.
     func run(
         makeWorker: @escaping @Sendable () -> (BulkChunk) -> Void,
         read: (BulkChunk) throws -> Bool,
-        finish: (BulkChunk) throws -> Void
+        finish: (BulkChunk) throws -> Void,
+        stop: () -> Void = {}
     ) throws {
         let own = makeWorker()
         let queue = ChunkQueue()
@@ -38,6 +41,7 @@ struct ChunkPipeline {
             }
         }
         defer {
+            stop()
             queue.stop()
             finished.wait()
         }

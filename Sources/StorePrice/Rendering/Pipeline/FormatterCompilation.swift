@@ -1,31 +1,102 @@
-/// Has ICU build each of a bulk run's formatters once, on the first worker that needs it, one
-/// formatter at a time, whatever the number of workers.
-///
-/// ICU formats a new formatter's first two numbers from scratch and builds its data on the third,
-/// loading locale data under one lock for the whole process (see `PriceFormatter.compile()`).
-/// Workers rendering the same catalog meet new formatters at the same moment; left to ICU, they
-/// take that lock in turn thousands of times and sleep on it. Here a worker builds a formatter
-/// while holding one lock of its own, so ICU's locale data is only ever loaded on one thread at a
-/// time, a worker that has to wait waits once per formatter, and only the formatters the catalog
-/// uses are built. Each worker asks once per formatter (`ChunkRenderer` remembers the answer).
-/// The lock is a plain pthread mutex (`Locked`), so a worker that waits sleeps rather than spins.
-final class FormatterCompilation: Sendable {
-    private let formatters: [PriceFormatter]
-    /// Whether each formatter is built.
-    private let built: Locked<[Bool]>
+import Synchronization
 
-    init(_ formatters: [PriceFormatter]) {
-        self.formatters = formatters
-        built = Locked(Array(repeating: false, count: formatters.count))
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Has ICU build each of a bulk run's formatters once, one formatter at a time, whatever the
+/// number of workers.
+///
+/// ICU builds a new formatter's data on its first format, loading locale data under one lock for
+/// the whole process (see `ICUNumberFormatter.compile()`), so builds on two threads take no less
+/// time than on one. Workers rendering the same catalog meet new formatters at the same moment,
+/// in the same order: at the start of a run they would take ICU's lock in turn for each formatter.
+/// Here one thread at a time builds. With more than one worker, the first helper builds every
+/// formatter, in target order, before it takes a chunk (`prepareAll()`), while the calling thread
+/// renders the first chunk behind it; a formatter that a worker needs is built next (`prepare`).
+///
+/// A worker that needs a formatter another thread is building waits without sleeping at first:
+/// a build takes tens of microseconds, and a thread put to sleep for each formatter costs the
+/// builder a wake-up each time. It yields its core on each turn, then naps, so that with more
+/// workers than cores the builder keeps running.
+///
+/// Sendable notes: `built` holds atomics only; `build` is called by one thread at a time.
+final class FormatterCompilation: @unchecked Sendable {
+    /// The number of formatters.
+    let count: Int
+    /// Builds one formatter.
+    private let build: @Sendable (Int) -> Void
+    /// Whether each formatter is built: set once, after its build.
+    private let built: UnsafeMutablePointer<Atomic<Bool>>
+    /// Whether a thread is building a formatter.
+    private let building = Atomic<Bool>(false)
+    /// The formatter a waiting worker needs, for `prepareAll()` to build next; -1 for none.
+    private let wanted = Atomic<Int>(-1)
+    /// Whether the run is over: `prepareAll()` stops.
+    private let cancelled = Atomic<Bool>(false)
+
+    /// Builds each of the formatters.
+    convenience init(_ formatters: [PriceFormatter]) {
+        self.init(count: formatters.count) { index in formatters[index].compile() }
+    }
+
+    /// - Parameters:
+    ///   - count: the number of formatters.
+    ///   - build: builds formatter `index`; called once for each, on one thread at a time.
+    init(count: Int, build: @escaping @Sendable (_ index: Int) -> Void) {
+        self.count = count
+        self.build = build
+        built = .allocate(capacity: max(1, count))
+        for index in 0..<count { (built + index).initialize(to: Atomic(false)) }
+    }
+
+    deinit {
+        built.deinitialize(count: count)
+        built.deallocate()
     }
 
     /// Returns once formatter `index` is built: at once if it is, or after building it on this
-    /// thread, waiting first for any other worker building one.
+    /// thread or waiting for another to build it.
     func prepare(_ index: Int) {
-        built.withLock { built in
-            if built[index] { return }
-            formatters[index].compile()
-            built[index] = true
+        var turns = 0
+        while !built[index].load(ordering: .acquiring) {
+            if buildUnlessBusy(index) { return }
+            wanted.store(index, ordering: .relaxed)
+            turns += 1
+            if turns < 200 { sched_yield() } else { usleep(50) }
         }
+    }
+
+    /// Builds every formatter not yet built, in order, and any that a worker waits for first,
+    /// until ``cancel()``.
+    func prepareAll() {
+        for index in 0..<count {
+            if cancelled.load(ordering: .relaxed) { return }
+            let needed = wanted.exchange(-1, ordering: .relaxed)
+            if needed >= 0 { prepare(needed) }
+            prepare(index)
+        }
+    }
+
+    /// Ends `prepareAll()` after the build under way: the run needs no more formatters.
+    func cancel() {
+        cancelled.store(true, ordering: .relaxed)
+    }
+
+    /// Builds formatter `index` unless it is built; false when another thread is building one.
+    private func buildUnlessBusy(_ index: Int) -> Bool {
+        guard building.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else {
+            return false
+        }
+        if !built[index].load(ordering: .acquiring) {
+            build(index)
+            built[index].store(true, ordering: .releasing)
+        }
+        building.store(false, ordering: .releasing)
+        return true
     }
 }

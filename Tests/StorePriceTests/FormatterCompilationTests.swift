@@ -1,0 +1,121 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import StorePrice
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The bulk pipeline builds each formatter once, one at a time, whichever workers ask; the first
+/// helper builds them all ahead, and a formatter a worker waits for comes first.
+@Suite struct FormatterCompilationTests {
+    /// What the builds did: how many times each formatter was built, and the most at once.
+    final class Builds: Sendable {
+        let counts: Mutex<[Int]>
+        let order = Mutex<[Int]>([])
+        let running = Atomic<Int>(0)
+        let mostAtOnce = Atomic<Int>(0)
+
+        init(_ count: Int) { counts = Mutex(Array(repeating: 0, count: count)) }
+
+        func build(_ index: Int, pause: useconds_t = 0) {
+            let now = running.add(1, ordering: .sequentiallyConsistent).newValue
+            mostAtOnce.max(now, ordering: .sequentiallyConsistent)
+            if pause > 0 { usleep(pause) }
+            counts.withLock { $0[index] += 1 }
+            order.withLock { $0.append(index) }
+            running.subtract(1, ordering: .sequentiallyConsistent)
+        }
+    }
+
+    /// Four workers asking for 40 formatters in different orders while a helper builds them all:
+    /// each is built once, never two at a time, and each ask returns only once its formatter is built.
+    @Test func eachFormatterIsBuiltOnceAndOneAtATime() {
+        let count = 40
+        let builds = Builds(count)
+        let compilation = FormatterCompilation(count: count) { builds.build($0, pause: 200) }
+        let failures = Mutex<[String]>([])
+        let threads = DispatchGroup()
+        Self.start(threads) { compilation.prepareAll() }
+        for worker in 1...4 {
+            Self.start(threads) {
+                let order = worker.isMultiple(of: 2) ? Array((0..<count).reversed()) : Array(0..<count)
+                for index in order {
+                    compilation.prepare(index)
+                    if builds.counts.withLock({ $0[index] }) != 1 {
+                        failures.withLock { $0.append("worker \(worker): formatter \(index) not built when prepare returned") }
+                    }
+                }
+            }
+        }
+        threads.wait()
+        let early = failures.withLock { $0 }
+        #expect(early.isEmpty, "\(early.count) asks returned early; the first: \(early.prefix(3))")
+        #expect(builds.counts.withLock { $0 } == Array(repeating: 1, count: count))
+        #expect(builds.mostAtOnce.load(ordering: .sequentiallyConsistent) == 1)
+    }
+
+    /// A worker waiting for the last formatter while the helper builds the first has it built
+    /// next, not after all the others.
+    @Test func aFormatterAWorkerWaitsForIsBuiltNext() {
+        let count = 20
+        let builds = Builds(count)
+        let firstBuildStarted = Atomic<Bool>(false)
+        let waiterStarted = Atomic<Bool>(false)
+        let compilation = FormatterCompilation(count: count) { index in
+            if index == 0 {
+                // Hold the first build until the worker asks for the last formatter, and long
+                // enough for it to say so.
+                firstBuildStarted.store(true, ordering: .sequentiallyConsistent)
+                while !waiterStarted.load(ordering: .sequentiallyConsistent) { usleep(100) }
+                usleep(50_000)
+            }
+            builds.build(index)
+        }
+        let threads = DispatchGroup()
+        Self.start(threads) { compilation.prepareAll() }
+        while !firstBuildStarted.load(ordering: .sequentiallyConsistent) { usleep(100) }
+        Self.start(threads) {
+            waiterStarted.store(true, ordering: .sequentiallyConsistent)
+            compilation.prepare(count - 1)
+        }
+        threads.wait()
+        let order = builds.order.withLock { $0 }
+        #expect(Array(order.prefix(2)) == [0, count - 1], "build order \(order)")
+        #expect(order.sorted() == Array(0..<count))
+    }
+
+    /// Cancelled, the helper stops after the build under way, and the run's end does not wait
+    /// for formatters nobody needs.
+    @Test func cancelStopsBuildingAhead() {
+        let count = 200
+        let builds = Builds(count)
+        let compilation = FormatterCompilation(count: count) { builds.build($0, pause: 1_000) }
+        let threads = DispatchGroup()
+        Self.start(threads) { compilation.prepareAll() }
+        while builds.order.withLock({ $0.count }) < 3 { usleep(100) }
+        compilation.cancel()
+        threads.wait()
+        let built = builds.order.withLock { $0.count }
+        #expect(built >= 3 && built < 10, "\(built) of \(count) built after cancel")
+        // What a worker asks for is still built.
+        compilation.prepare(count - 1)
+        #expect(builds.counts.withLock { $0[count - 1] } == 1)
+    }
+
+    /// Runs `body` on a thread of its own; `wait()` on the group joins it.
+    static func start(_ group: DispatchGroup, _ body: @escaping @Sendable () -> Void) {
+        group.enter()
+        Thread {
+            body()
+            group.leave()
+        }.start()
+    }
+}
