@@ -26,7 +26,7 @@ extension StorePriceCommand {
                   storeprice sandbox-schedule --period P1Y --start 2026-11-22T09:00:00Z \\
                     --renewals 6
 
-                Exit status: 0 printed, 64 usage error, 74 standard output cannot be written, 141 standard output closed by its reader (| head).
+                Exit status: 0 printed, 64 usage error, 65 a period that does not renew in the sandbox, 74 standard output cannot be written, 141 standard output closed by its reader (| head).
                 """
         )
 

@@ -18,7 +18,7 @@ extension StorePriceCommand {
                   storeprice storefronts 143462 --format json
                   storeprice storefronts --format csv > storefronts.csv
 
-                Exit status: 0 listed, 64 usage error, 74 standard output cannot be written, 141 standard output closed by its reader (| head).
+                Exit status: 0 listed, 64 usage error, 65 an unknown storefront, 74 standard output cannot be written, 141 standard output closed by its reader (| head).
                 """
         )
 

@@ -164,6 +164,26 @@ import Testing
         #expect(help.contains("64") && help.contains("usage error"), "\(command)")
         #expect(help.contains("74"), "\(command)")
     }
+
+    static let failingRuns: [([String], Int32)] = [
+        (["storefronts", "XXX"], 65),
+        (["sandbox-schedule", "--period", "P1X"], 65),
+        (["sandbox-schedule", "--period", "P3D"], 65),
+        (["format", "120.5", "--storefront", "JPN"], 65),
+        (["format", "1", "--storefront", "JPN", "--display", "nope"], 64),
+        (["render", "/nonexistent/catalog.csv"], 65),
+        (["accounts", "--accounts", "/nonexistent/accounts.json"], 65),
+    ]
+
+    /// A status a subcommand ends with is one its help lists.
+    @Test(arguments: failingRuns)
+    func aStatusASubcommandEndsWithIsInItsHelp(_ arguments: [String], _ status: Int32) throws {
+        let run = try runStorePrice(arguments)
+        #expect(run.status == status, "\(arguments): \(run.error)")
+        let help = try runStorePrice([arguments[0], "--help"]).output.replacingOccurrences(of: "\n", with: " ")
+        let listed = try #require(help.range(of: "Exit status:")).upperBound
+        #expect(help[listed...].contains(" \(status) "), "\(arguments[0]) --help does not list \(status)")
+    }
 }
 
 @Suite struct AccountsExportTests {
