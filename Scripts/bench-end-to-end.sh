@@ -4,7 +4,7 @@
 # out to /dev/null), against
 # the plain C + ICU program in Benchmarks/Sources/ICUBaseline/csv_render.c, in one interleaved run.
 #
-# Prints, per output format: median wall and CPU seconds over RUNS runs (default 5), peak memory,
+# Prints, per output format: median wall and CPU time over RUNS runs (default 5), the highest peak memory,
 # 2 workers against 1 beside the same ratio for a plain loop with nothing shared (the machine's
 # own scaling, measured in the same interleaved run),
 # and with --instructions, instructions per row counted by callgrind: in total on the full
@@ -136,7 +136,7 @@ for format in jsonl csv; do
     done
   done
   echo
-  echo "$format: median of $runs runs (wall and CPU ns per row, peak memory)"
+  echo "$format: $runs runs (median wall and CPU ns per row, highest peak memory)"
   for program in c sp1 sp2 spj1 spj2; do
     wall=$(awk -v p=$program '$1 == p { print $2 }' "$work/times-$format" | median)
     cpu=$(awk -v p=$program '$1 == p { print $3 + $4 }' "$work/times-$format" | median)
