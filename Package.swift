@@ -63,7 +63,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StorePriceTests",
-            dependencies: ["StorePrice", "TestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["StorePrice", "ICUNumberFormat", "TestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "StorePriceTestingTests",

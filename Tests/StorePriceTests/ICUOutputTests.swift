@@ -1,3 +1,4 @@
+import ICUNumberFormat
 import StorePrice
 import TestSupport
 import Testing
@@ -454,4 +455,35 @@ import Testing
         expectBytes(try formatter.format(amount: row.1), row.2, "\(row.0) \(row.1)")
     }
 
+}
+
+/// A formatter that ICU builds on its first format (ICU's C++ API, used by bulk runs) writes what
+/// the default one (ICU's C API) writes, and refuses what it refuses, in every storefront's price
+/// locale and every currency display.
+@Suite struct FormatterKindsTests {
+    @Test(arguments: ["unit-width-short", "unit-width-narrow", "unit-width-iso-code", "unit-width-full-name"])
+    func aFormatterBuiltAtOnceWritesWhatTheDefaultWrites(_ display: String) throws {
+        let amounts = ["0", "0.99", "-12.5", "1234567.891", "100000000000000000000.5", "1e5", "abc"]
+        var differences: [String] = []
+        for storefront in Storefront.all {
+            let locale = storefront.priceLocale
+            let skeleton = "currency/\(locale.currency.code) \(display) rounding-mode-half-even"
+            let usual = try ICUNumberFormatter(skeleton: skeleton, locale: locale.identifier)
+            let atOnce = try ICUNumberFormatter(skeleton: skeleton, locale: locale.identifier, buildsAtOnce: true)
+            atOnce.compile()
+            for amount in amounts {
+                let expected = Self.outcome { try usual.format(decimal: amount) }
+                let actual = Self.outcome { try atOnce.format(decimal: amount) }
+                if expected != actual {
+                    differences.append("\(locale.identifier) \(amount): \(escaped(expected)) against \(escaped(actual))")
+                }
+            }
+        }
+        #expect(differences.isEmpty, "\(differences.count) differences; the first: \(differences.prefix(3))")
+    }
+
+    /// The formatted text, or the error ICU gave.
+    private static func outcome(_ format: () throws -> String) -> String {
+        do { return "= " + (try format()) } catch { return "error \(error)" }
+    }
 }

@@ -22,10 +22,9 @@ typedef int32_t cicu_status;
 typedef uint16_t cicu_char;
 /// ICU's boolean (`UBool`).
 typedef int8_t cicu_bool;
-/// An ICU number formatter (`icu::number::LocalizedNumberFormatter`), immutable and thread-safe once
-/// opened.
+/// An ICU number formatter, immutable and thread-safe once opened.
 typedef struct cicu_formatter cicu_formatter;
-/// A formatted number (`icu::number::FormattedNumber`); one per thread.
+/// A formatted number, from either kind of formatter; one per thread.
 typedef struct cicu_result cicu_result;
 /// An enumeration of strings (`UEnumeration`).
 typedef struct cicu_enumeration cicu_enumeration;
@@ -94,12 +93,13 @@ void cicu_enumClose(cicu_enumeration *enumeration);
 /// The number of fraction digits a currency uses in prices (JPY 0, USD 2, KWD 3).
 int32_t cicu_currencyFractionDigits(const cicu_char *currency, cicu_status *status);
 
-// MARK: Number formatting (ICU's C++ number API, in cicu_number.cpp)
+// MARK: Number formatting (cicu_number.cpp)
 
-/// Opens a thread-safe formatter for a skeleton (`currency/JPY unit-width-short`) and locale; ICU
-/// builds its data on its first format.
+/// Opens a thread-safe formatter for a skeleton (`currency/JPY unit-width-short`) and locale. ICU
+/// builds its data on its third format, or on its first when `buildAtOnce` (in half the time of
+/// the three, for formatters that will format many numbers; each format then allocates).
 cicu_formatter *cicu_openFormatter(const cicu_char *skeleton, int32_t skeletonLength, const char *locale,
-                                   cicu_status *status);
+                                   cicu_bool buildAtOnce, cicu_status *status);
 
 void cicu_closeFormatter(cicu_formatter *formatter);
 

@@ -32,6 +32,7 @@ enum FormatterCache {
     private struct Key: Hashable, Sendable {
         var locale: String
         var skeleton: String
+        var buildsAtOnce: Bool
     }
 
     private static let formatters = BoundedCache<Key, Result<ICUNumberFormatter, ICUError>>(limit: limit)
@@ -39,16 +40,20 @@ enum FormatterCache {
     /// The currency formatter for a price locale, opened with the whole price locale ID
     /// (`pt_CV@currency=USD`), keyword included: ICU takes the currency's symbols and pattern
     /// from the keyword, and without it would use those of the region's own currency.
-    static func formatter(for locale: PriceLocale, options: PriceFormatter.Options) throws(StorePriceError)
-        -> ICUNumberFormatter
-    {
-        try formatter(skeleton: options.skeleton(currency: locale.currency), locale: locale.identifier)
+    /// With `buildsAtOnce`, ICU builds the formatter's data on its first format (see
+    /// `ICUNumberFormatter.init(skeleton:locale:buildsAtOnce:)`); such formatters are kept apart.
+    static func formatter(
+        for locale: PriceLocale, options: PriceFormatter.Options, buildsAtOnce: Bool = false
+    ) throws(StorePriceError) -> ICUNumberFormatter {
+        try formatter(skeleton: options.skeleton(currency: locale.currency), locale: locale.identifier, buildsAtOnce: buildsAtOnce)
     }
 
     /// The formatter for any skeleton, such as `measure-unit/duration-month unit-width-full-name`.
-    static func formatter(skeleton: String, locale: String) throws(StorePriceError) -> ICUNumberFormatter {
-        let result = formatters.value(for: Key(locale: locale, skeleton: skeleton)) {
-            Result { () throws(ICUError) in try ICUNumberFormatter(skeleton: skeleton, locale: locale) }
+    static func formatter(skeleton: String, locale: String, buildsAtOnce: Bool = false) throws(StorePriceError)
+        -> ICUNumberFormatter
+    {
+        let result = formatters.value(for: Key(locale: locale, skeleton: skeleton, buildsAtOnce: buildsAtOnce)) {
+            Result { () throws(ICUError) in try ICUNumberFormatter(skeleton: skeleton, locale: locale, buildsAtOnce: buildsAtOnce) }
         }
         switch result {
         case .success(let formatter):

@@ -30,9 +30,15 @@ public struct PriceFormatter: Sendable {
     ///   - options: currency display and rounding; by default the symbol and no rounding.
     /// - Throws: ``StorePriceError/icuFailure(code:operation:)`` if ICU cannot open a formatter.
     public init(locale: PriceLocale, options: Options = Options()) throws(StorePriceError) {
+        try self.init(locale: locale, options: options, buildsAtOnce: false)
+    }
+
+    /// A formatter whose ICU data is built on its first format rather than its third: for a bulk
+    /// run, which builds each formatter it uses before rendering (see `compile()`).
+    init(locale: PriceLocale, options: Options, buildsAtOnce: Bool) throws(StorePriceError) {
         self.locale = locale
         self.options = options
-        self.icu = try FormatterCache.formatter(for: locale, options: options)
+        self.icu = try FormatterCache.formatter(for: locale, options: options, buildsAtOnce: buildsAtOnce)
     }
 
     /// Has ICU build this formatter's data now: see `ICUNumberFormatter.compile()`.

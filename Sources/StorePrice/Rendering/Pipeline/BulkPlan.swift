@@ -92,7 +92,7 @@ final class BulkPlan: Sendable {
             }
             pairs[pair] = formatters.count
             targetPair.append(formatters.count)
-            formatters.append(try PriceFormatter(locale: target.priceLocale, options: options))
+            formatters.append(try PriceFormatter(locale: target.priceLocale, options: options, buildsAtOnce: true))
         }
         self.targetPair = targetPair
         self.formatters = formatters

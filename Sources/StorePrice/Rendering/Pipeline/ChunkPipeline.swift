@@ -19,7 +19,8 @@ struct ChunkPipeline {
     ///   - finish: called on this thread with each rendered chunk, in input order; what it
     ///     throws ends the run, after the workers have let go of every chunk.
     ///   - stop: called on this thread when the run ends, before it waits for the other workers
-    ///     to return: work they do before taking chunks should end.
+    ///     (on an error, also before it waits for the chunks they hold): work they do before
+    ///     taking chunks should end. It may be called twice.
     func run(
         makeWorker: @escaping @Sendable () -> (BulkChunk) -> Void,
         read: (BulkChunk) throws -> Bool,
@@ -83,6 +84,7 @@ struct ChunkPipeline {
             // Chunks no worker has taken are dropped; workers still hold the others: wait for
             // them before the chunks go.
             queue.dropWaiting()
+            stop()
             for chunk in running { queue.wait(for: chunk) }
             throw error
         }

@@ -82,6 +82,9 @@ final class FormatterCompilation: @unchecked Sendable {
         }
     }
 
+    /// The formatter a waiting worker asked for last, or -1: `prepareAll()` builds it next.
+    var waitedFor: Int { wanted.load(ordering: .relaxed) }
+
     /// Ends `prepareAll()` after the build under way: the run needs no more formatters.
     func cancel() {
         cancelled.store(true, ordering: .relaxed)
