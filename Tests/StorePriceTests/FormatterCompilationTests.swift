@@ -41,6 +41,7 @@ import Darwin
         let count = 40
         let builds = Builds(count)
         let compilation = FormatterCompilation(count: count) { builds.build($0, pause: 200) }
+        compilation.expect(Array(0..<count))
         let failures = Mutex<[String]>([])
         let threads = DispatchGroup()
         Self.start(threads) { compilation.prepareAll() }
@@ -79,6 +80,7 @@ import Darwin
                 builds.build(index)
             }
         }
+        compilation.withLock { $0 }?.expect(Array(0..<count))
         let threads = DispatchGroup()
         Self.start(threads) { compilation.withLock { $0 }?.prepareAll() }
         while !firstBuildStarted.load(ordering: .sequentiallyConsistent) { usleep(100) }
@@ -89,12 +91,28 @@ import Darwin
         #expect(order.sorted() == Array(0..<count))
     }
 
+    /// The helper builds ahead only the formatters it is told the first product needs (the first
+    /// word counts), and none when no word comes.
+    @Test func onlyTheFirstProductsFormattersAreBuiltAhead() {
+        let builds = Builds(10)
+        let compilation = FormatterCompilation(count: 10) { builds.build($0) }
+        compilation.expect([7, 2, 2, 5])
+        compilation.expect([0, 1])
+        compilation.prepareAll()
+        #expect(builds.order.withLock { $0 } == [2, 5, 7])
+
+        let untold = Builds(10)
+        FormatterCompilation(count: 10) { untold.build($0) }.prepareAll()
+        #expect(untold.order.withLock { $0 } == [])
+    }
+
     /// Cancelled, the helper stops after the build under way, and the run's end does not wait
     /// for formatters nobody needs.
     @Test func cancelStopsBuildingAhead() {
         let count = 200
         let builds = Builds(count)
         let compilation = FormatterCompilation(count: count) { builds.build($0, pause: 1_000) }
+        compilation.expect(Array(0..<count))
         let threads = DispatchGroup()
         Self.start(threads) { compilation.prepareAll() }
         while builds.order.withLock({ $0.count }) < 3 { usleep(100) }

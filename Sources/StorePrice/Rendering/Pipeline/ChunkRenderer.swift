@@ -29,6 +29,8 @@ struct ChunkRenderer: ~Copyable {
     private var otherCodes: [String: Result<Int, StorePriceError>] = [:]
     /// Whether this worker knows each formatter to be built (see `FormatterCompilation`).
     private var built: [Bool]
+    /// Whether this worker has told which formatters its first product needs.
+    private var toldFirstProduct = false
 
     // The current product.
     private var currentID = ByteBuffer(capacity: 256)
@@ -645,6 +647,15 @@ struct ChunkRenderer: ~Copyable {
         out += productLength
         var rows = 0
         let tables = tables
+        if _slowPath(!toldFirstProduct) {
+            // The formatters the catalog's first product needs are the ones to build ahead.
+            toldFirstProduct = true
+            var pairs: [Int] = []
+            for target in 0..<targetCount where slots[targetStorefront[target]].stamp == serial {
+                pairs.append(plan.targetPair[target])
+            }
+            plan.compilation.expect(pairs)
+        }
         for target in 0..<targetCount {
             let slot = slots[targetStorefront[target]]
             guard slot.stamp == serial else {

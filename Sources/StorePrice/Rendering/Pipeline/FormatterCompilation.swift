@@ -15,9 +15,11 @@ import Darwin
 /// the whole process (see `ICUNumberFormatter.compile()`), so builds on two threads take no less
 /// time than on one. Workers rendering the same catalog meet new formatters at the same moment,
 /// in the same order: at the start of a run they would take ICU's lock in turn for each formatter.
-/// Here one thread at a time builds. With more than one worker, the first helper builds every
-/// formatter, in target order, before it takes a chunk (`prepareAll()`), while the calling thread
-/// renders the first chunk behind it; a formatter that a worker needs is built next (`prepare`).
+/// Here one thread at a time builds. With more than one worker, the first helper builds the
+/// formatters of the catalog's first product, in target order, before it takes a chunk
+/// (`prepareAll()`), while the calling thread renders the first chunk behind it; a formatter
+/// that a worker needs is built next (`prepare`), and one no product has needed yet is built
+/// when one does.
 ///
 /// A worker that needs a formatter another thread is building waits without sleeping at first:
 /// a build takes tens of microseconds, and a thread put to sleep for each formatter costs the
@@ -38,6 +40,9 @@ final class FormatterCompilation: @unchecked Sendable {
     private let wanted = Atomic<Int>(-1)
     /// Whether the run is over: `prepareAll()` stops.
     private let cancelled = Atomic<Bool>(false)
+    /// The formatters to build ahead, once told (`expect(_:)`).
+    private let expected = Mutex<[Int]?>(nil)
+    private let expectedKnown = Atomic<Bool>(false)
 
     /// Builds each of the formatters.
     convenience init(_ formatters: [PriceFormatter]) {
@@ -71,10 +76,26 @@ final class FormatterCompilation: @unchecked Sendable {
         }
     }
 
-    /// Builds every formatter not yet built, in order, and any that a worker waits for first,
-    /// until ``cancel()``.
+    /// Says which formatters to build ahead: those of the catalog's first product. Only the
+    /// first call counts.
+    func expect(_ indices: [Int]) {
+        expected.withLock { expected in
+            if expected == nil { expected = indices }
+        }
+        expectedKnown.store(true, ordering: .releasing)
+    }
+
+    /// Builds the formatters `expect(_:)` names, in order, and any that a worker waits for first,
+    /// until ``cancel()``. Waits up to 2 ms to be told which: without word by then (a worker that
+    /// renders no product on bytes tells none), it builds none ahead.
     func prepareAll() {
-        for index in 0..<count {
+        let deadline = ContinuousClock.now + .milliseconds(2)
+        while !expectedKnown.load(ordering: .acquiring) {
+            if cancelled.load(ordering: .relaxed) || ContinuousClock.now > deadline { return }
+            sched_yield()
+        }
+        let ahead = Set(expected.withLock { $0 } ?? []).sorted()
+        for index in ahead {
             if cancelled.load(ordering: .relaxed) { return }
             let needed = wanted.exchange(-1, ordering: .relaxed)
             if needed >= 0 { prepare(needed) }
