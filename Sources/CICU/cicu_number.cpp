@@ -6,7 +6,8 @@
 // at a time, since ICU loads locale data under one process-wide lock; for that, a formatter can
 // be opened to build its data on its first format, which only ICU's C++ API offers
 // (`threshold(1)`): it builds in half the time, and each format then costs a result allocation.
-// Output is the same: `Scripts/check-against-icu.sh` compares both with ICU's C API.
+// Output is the same: `FormatterKindsTests` compares the two kinds in every storefront's price
+// locale and display, and `Scripts/check-against-icu.sh` checks the default one against ICU.
 #include "cicu.h"
 
 #include <unicode/numberformatter.h>
