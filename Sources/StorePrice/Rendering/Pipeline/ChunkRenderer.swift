@@ -27,8 +27,6 @@ struct ChunkRenderer: ~Copyable {
     /// Codes other than upper-case alpha-3 (`us`, `143441`), by their text: a storefront index,
     /// or the error for an unknown code.
     private var otherCodes: [String: Result<Int, StorePriceError>] = [:]
-    /// Whether this worker knows each formatter to be built (see `FormatterCompilation`).
-    private var built: [Bool]
     /// Whether this worker has told which formatters its first product needs.
     private var toldFirstProduct = false
 
@@ -88,7 +86,6 @@ struct ChunkRenderer: ~Copyable {
         self.generations = generations
         tables = generations.tables
         self.worker = worker
-        built = Array(repeating: false, count: plan.formatters.count)
         slots = .allocate(capacity: plan.storefronts.count)
         slots.initialize(repeating: Slot())
         // Exactly as many elements as the values (none for no targets), in memory of at least one.
@@ -718,10 +715,8 @@ struct ChunkRenderer: ~Copyable {
         partBytes.removeAll()
         partBytes.append(plan.layout.targetParts[target])
         let pair = plan.targetPair[target]
-        if !built[pair] {
-            plan.compilation.prepare(pair)
-            built[pair] = true
-        }
+        // At once when the formatter is built: one atomic load (see `FormatterCompilation`).
+        plan.compilation.prepare(pair)
         do throws(StorePriceError) {
             try plan.formatters[pair].withFormattedUTF8(price) { formatted in
                 plan.layout.appendPricePart(amount: price.amount, formatted: formatted, into: &partBytes)

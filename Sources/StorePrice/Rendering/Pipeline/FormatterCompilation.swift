@@ -26,7 +26,8 @@ import Darwin
 /// builder a wake-up each time. It yields its core on each turn, then naps, so that with more
 /// workers than cores the builder keeps running.
 ///
-/// Sendable notes: `built` holds atomics only; `build` is called by one thread at a time.
+/// Sendable notes: `built` holds atomics only, `expected` is locked; `build` is called by one
+/// thread at a time.
 final class FormatterCompilation: @unchecked Sendable {
     /// The number of formatters.
     let count: Int
@@ -42,7 +43,6 @@ final class FormatterCompilation: @unchecked Sendable {
     private let cancelled = Atomic<Bool>(false)
     /// The formatters to build ahead, once told (`expect(_:)`).
     private let expected = Mutex<[Int]?>(nil)
-    private let expectedKnown = Atomic<Bool>(false)
 
     /// Builds each of the formatters.
     convenience init(_ formatters: [PriceFormatter]) {
@@ -82,7 +82,6 @@ final class FormatterCompilation: @unchecked Sendable {
         expected.withLock { expected in
             if expected == nil { expected = indices }
         }
-        expectedKnown.store(true, ordering: .releasing)
     }
 
     /// Builds the formatters `expect(_:)` names, in order, and any that a worker waits for first,
@@ -90,11 +89,13 @@ final class FormatterCompilation: @unchecked Sendable {
     /// renders no product on bytes tells none), it builds none ahead.
     func prepareAll() {
         let deadline = ContinuousClock.now + .milliseconds(2)
-        while !expectedKnown.load(ordering: .acquiring) {
+        var told = expected.withLock { $0 }
+        while told == nil {
             if cancelled.load(ordering: .relaxed) || ContinuousClock.now > deadline { return }
             sched_yield()
+            told = expected.withLock { $0 }
         }
-        let ahead = Set(expected.withLock { $0 } ?? []).sorted()
+        let ahead = Set(told ?? []).sorted()
         for index in ahead {
             if cancelled.load(ordering: .relaxed) { return }
             let needed = wanted.exchange(-1, ordering: .relaxed)
