@@ -47,7 +47,9 @@ public struct BulkRenderer: Sendable {
     public let format: Format
     /// Currency display and rounding.
     public let options: PriceFormatter.Options
-    /// Threads that render at once.
+    /// Threads that render at once, the calling thread among them. The others come from
+    /// Dispatch's global pool, which runs about one thread per processor: workers past the
+    /// processors add no threads.
     public let workers: Int
     /// Whether formatted prices are written with every non-ASCII character as `\u{XXXX}`.
     public let escapeNonASCII: Bool
@@ -69,7 +71,8 @@ public struct BulkRenderer: Sendable {
     ///   - targets: storefronts or test accounts, in output order.
     ///   - format: JSON Lines (the default) or CSV.
     ///   - options: currency display and rounding for every price.
-    ///   - workers: threads to render on; by default one per processor this process may use.
+    ///   - workers: threads to render on; by default one per processor this process may use,
+    ///     and more add no threads (see ``workers``).
     ///   - escapeNonASCII: write formatted prices with non-ASCII characters escaped.
     ///   - rawCSV: write CSV cells of catalog text exactly, formulas included.
     public init(
