@@ -28,6 +28,32 @@ import Testing
         #expect(try reference(path, targets: []).report.rows == 0)
     }
 
+    /// A catalog rendered for storefronts it does not price has an invalid product per product:
+    /// those lacking the same storefronts share one list of codes, in both pipelines: a million of
+    /// them held a list of 171 codes each, 2.9 GB.
+    @Test(arguments: [1, 2])
+    func invalidProductsLackingTheSameStorefrontsShareOneList(_ workers: Int) throws {
+        let path = try temporaryDirectory().appendingPathComponent("c.csv").path
+        var csv = "product,storefront,price\n"
+        for index in 0..<40 { csv += "p\(index),USA,0.99\np\(index),GBR,0.99\n" }
+        csv += "q,USA,0.99\n"
+        try Data(csv.utf8).write(to: URL(fileURLWithPath: path))
+        let targets = RenderTarget.storefronts([try Storefront("USA"), try Storefront("JPN"), try Storefront("GBR"), try Storefront("DEU")])
+        let reports = [try bulk(path, targets: targets, workers: workers).report, try reference(path, targets: targets).report]
+        for report in reports {
+            let lists = report.invalidProducts.compactMap { invalid -> [String]? in
+                if case .noPrice(let storefronts) = invalid.reason { return storefronts }
+                return nil
+            }
+            try #require(lists.count == 41)
+            #expect(lists[0] == ["DEU", "JPN"] && lists[40] == ["DEU", "GBR", "JPN"])
+            let storage = lists.map { $0.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
+            // The 40 products priced in USA and GBR share a list, or a few: one per worker's slice.
+            #expect(Set(storage.prefix(40)).count < 10, "\(Set(storage.prefix(40)).count) lists")
+            #expect(!storage.prefix(40).contains(storage[40]))
+        }
+    }
+
     /// The row-by-row reference: the CSV reader and ``CatalogRenderer``, each row as the values
     /// JSON Lines must hold.
     func reference(

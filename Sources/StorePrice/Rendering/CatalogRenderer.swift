@@ -517,6 +517,10 @@ final class RenderPlan: Sendable {
         // The product's last amount and its ID per currency: most storefronts of a currency share one.
         var lastAmount = [UInt64](repeating: 0, count: currencyCount)
         var lastID = [Int32](repeating: -1, count: currencyCount)
+        // The targets a product has no price for, and the last invalid product's with their
+        // storefronts' codes, sorted.
+        var missingTargets: [Int] = []
+        var lastMissing: (targets: [Int], codes: [String]) = ([], [])
         for productIndex in range {
             let product = products[productIndex]
             let prices = product.prices
@@ -594,13 +598,15 @@ final class RenderPlan: Sendable {
                     RenderedBatch.Entry(product: Int32(productIndex), target: Int32(index), price: slot, title: title))
             }
             if missing > 0 {
-                var codes: [String] = []
+                missingTargets.removeAll(keepingCapacity: true)
                 for index in 0..<storefrontIDs.count where prices[storefrontIDs[index]] == nil {
-                    // Rare: only products missing a price get here.
-                    let code = targets[index].storefront.alpha3
-                    if !codes.contains(code) { codes.append(code) }
+                    missingTargets.append(index)
                 }
-                output.invalid.append(InvalidProduct(productID: product.id, reason: .noPrice(storefronts: codes.sorted())))
+                // Products that lack the same storefronts share one list of their codes.
+                if missingTargets != lastMissing.targets {
+                    lastMissing = (missingTargets, Set(missingTargets.map { targets[$0].storefront.alpha3 }).sorted())
+                }
+                output.invalid.append(InvalidProduct(productID: product.id, reason: .noPrice(storefronts: lastMissing.codes)))
             }
         }
         return output

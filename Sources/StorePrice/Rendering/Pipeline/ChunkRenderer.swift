@@ -29,6 +29,10 @@ struct ChunkRenderer: ~Copyable {
     private var otherCodes: [String: Result<Int, StorePriceError>] = [:]
     /// Whether this worker has told which formatters its first product needs.
     private var toldFirstProduct = false
+    /// The targets the current product has no price for, when it lacks some.
+    private var missingTargets: [Int] = []
+    /// The targets the last invalid product lacked, and their storefronts' codes, sorted.
+    private var lastMissing: (targets: [Int], codes: [String]) = ([], [])
 
     // The current product.
     private var currentID = ByteBuffer(capacity: 256)
@@ -682,12 +686,15 @@ struct ChunkRenderer: ~Copyable {
         output.didWrite(output.end.distance(to: out) - productLength)
         chunk.rows += rows
         if missing {
-            var codes: [String] = []
-            for target in plan.targets.indices where slots[targetStorefront[target]].stamp != serial {
-                let code = plan.targets[target].storefront.alpha3
-                if !codes.contains(code) { codes.append(code) }
+            missingTargets.removeAll(keepingCapacity: true)
+            for target in 0..<targetCount where slots[targetStorefront[target]].stamp != serial {
+                missingTargets.append(target)
             }
-            chunk.invalid.append(InvalidProduct(productID: id, reason: .noPrice(storefronts: codes.sorted())))
+            // Products that lack the same storefronts share one list of their codes.
+            if missingTargets != lastMissing.targets {
+                lastMissing = (missingTargets, Set(missingTargets.map { plan.targets[$0].storefront.alpha3 }).sorted())
+            }
+            chunk.invalid.append(InvalidProduct(productID: id, reason: .noPrice(storefronts: lastMissing.codes)))
         }
         return true
     }
