@@ -183,9 +183,20 @@ extension StorePriceCommand {
 
         /// Lists invalid products on standard error; with `--strict` they end the run with 65.
         private func reportInvalidProducts(_ report: RenderReport) throws {
+            // A catalog rendered for storefronts it does not price can have a million invalid
+            // products lacking the same storefronts: the words for a reason are made once for the
+            // products that share it, and the lines go out in blocks.
+            var lines = ""
+            var last: (reason: InvalidProduct.Reason, text: String)?
             for invalid in report.invalidProducts {
-                Console.error("invalid product \(invalid)")
+                if last?.reason != invalid.reason { last = (invalid.reason, invalid.reasonDescription) }
+                lines += "storeprice: invalid product \(invalid.productID.escapedForMessage): \(last?.text ?? "")\n"
+                if lines.utf8.count >= 1 << 16 {
+                    Console.toStandardError(lines)
+                    lines = ""
+                }
             }
+            Console.toStandardError(lines)
             if !report.invalidProducts.isEmpty {
                 let count = report.invalidProducts.count
                 let noun = count == 1 ? "invalid product" : "invalid products"

@@ -148,11 +148,14 @@ extension String {
     private static func escapedForMessage(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
         var out = ""
         for scalar in scalars {
-            if scalar.properties.generalCategory == .control
-                || scalar.properties.generalCategory == .format
-                || scalar.properties.generalCategory == .spaceSeparator && scalar != " "
-                || scalar.properties.generalCategory == .lineSeparator
-                || scalar.properties.generalCategory == .paragraphSeparator
+            // Printable ASCII is written as it is, without a lookup in the Unicode tables.
+            if scalar.value >= 0x20, scalar.value < 0x7F {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            let category = scalar.properties.generalCategory
+            if category == .control || category == .format || category == .spaceSeparator
+                || category == .lineSeparator || category == .paragraphSeparator
             {
                 out += scalar.escapedLiteral
             } else {
