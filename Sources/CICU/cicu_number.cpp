@@ -3,10 +3,10 @@
 // A formatter is ICU's C API formatter (`unumf`) by default. ICU builds such a formatter's own data
 // on its third format, after formatting two numbers from scratch, so a formatter used once or
 // twice stays small. A bulk run instead builds every formatter it uses before rendering, one
-// at a time, since ICU reads locale data under process-wide locks (about 130 times per build);
-// for that, a formatter can be opened to build its data on its first format, which only ICU's
-// C++ API offers (`threshold(1)`): it builds in half the time, and each format then costs a
-// result allocation.
+// at a time, since ICU reads locale data under process-wide locks (about 130 times per build in
+// ICU 72); for that, a formatter can be opened to build its data on its first format, which only
+// ICU's C++ API offers (`threshold(1)`): it builds in half the time, and each format then costs
+// a result allocation.
 // Output is the same: `FormatterKindsTests` compares the two kinds in every storefront's price
 // locale and display, and `Scripts/check-against-icu.sh` checks the default one against ICU.
 #include "cicu.h"

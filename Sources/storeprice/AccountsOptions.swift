@@ -21,7 +21,7 @@ struct WorkersOption: ParsableArguments {
     /// enough that their per-thread tables stay small.
     static let maximumWorkers = 256
 
-    @Option(help: "Threads to render on, 1 to 256; by default one per processor this process may use (its CPU affinity and cgroup quota). More than the processors add no threads: the system's pool runs about one per processor.")
+    @Option(help: "Threads to render on, 1 to 256; by default one per processor this process may use (its CPU affinity and cgroup quota). The system's pool runs about one thread per processor, so more add few threads or none.")
     var workers: Int = CatalogRenderer.processorCount
 
     func validate() throws {

@@ -32,8 +32,9 @@ import Darwin
 /// Memory stays flat whatever the catalog's size, but for the products it has: the chunks in
 /// flight and their rows (a few MiB), and the amounts and encoded parts the workers share: past
 /// 12,288 amounts or 6 MiB of parts, workers move to fresh tables between products, and the full
-/// ones go. To find a product that appears twice, each product's ID is kept as a digest with its
-/// line: about 67 bytes per product at the peak (2 million products: 164 MiB).
+/// ones go. To find a product that appears twice, each product's ID is kept as a 16-byte digest
+/// with the number of its first line, and the report keeps each invalid product: memory steps up
+/// as the table of digests doubles (2 million products of one price each: 164 MiB).
 public struct BulkRenderer: Sendable {
     /// The encoding of the rows.
     public enum Format: String, Sendable, CaseIterable {
@@ -51,7 +52,8 @@ public struct BulkRenderer: Sendable {
     public let options: PriceFormatter.Options
     /// Threads that render at once, the calling thread among them. The others come from
     /// Dispatch's global pool, which runs about one thread per processor: workers past the
-    /// processors add no threads.
+    /// processors add few threads or none (on a 2-core machine, 3 to 16 workers rendered on 3
+    /// or 4 threads).
     public let workers: Int
     /// Whether formatted prices are written with every non-ASCII character as `\u{XXXX}`.
     public let escapeNonASCII: Bool
@@ -74,7 +76,7 @@ public struct BulkRenderer: Sendable {
     ///   - format: JSON Lines (the default) or CSV.
     ///   - options: currency display and rounding for every price.
     ///   - workers: threads to render on; by default one per processor this process may use,
-    ///     and more add no threads (see ``workers``).
+    ///     and more add few threads or none (see ``workers``).
     ///   - escapeNonASCII: write formatted prices with non-ASCII characters escaped.
     ///   - rawCSV: write CSV cells of catalog text exactly, formulas included.
     public init(
@@ -165,8 +167,8 @@ public struct BulkRenderer: Sendable {
         }
         let workerCount = Atomic<Int>(0)
         var report = RenderReport()
-        // Each product's first line, by digest: 16 bytes and a line per product, about 67 bytes at
-        // the peak as the dictionary grows.
+        // Each product's first line, by digest: 16 bytes and a line number per product, in a
+        // dictionary that doubles as it grows.
         var registry: [ProductIDDigest: Int] = [:]
         var found: Set<String> = []
         // Lines before the next chunk to finish: a CSV catalog's header is line 1.

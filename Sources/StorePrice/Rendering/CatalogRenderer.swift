@@ -297,8 +297,8 @@ public struct CatalogRenderer: Sendable {
     public let targets: [RenderTarget]
     /// Currency display and rounding.
     public let options: PriceFormatter.Options
-    /// Threads that render at once, from Dispatch's global pool: about one per processor, so
-    /// workers past the processors add no threads.
+    /// Threads that render at once, the calling thread among them: Dispatch runs about one per
+    /// processor, so workers past the processors add few threads or none.
     public let workers: Int
     /// Products per batch handed to the workers.
     public let batchSize: Int

@@ -12,10 +12,10 @@ import Darwin
 /// number of workers.
 ///
 /// ICU builds a new formatter's data on its first format, taking locks of the whole process about
-/// 130 times as it reads locale data (see `ICUNumberFormatter.compile()`), so builds on two
-/// threads take no less time than on one. Workers rendering the same catalog meet new formatters
-/// at the same moment, in the same order: at the start of a run they would take ICU's locks in
-/// turn for each formatter. Here one thread at a time builds. With more than one worker, the
+/// 130 times (ICU 72) as it reads locale data (see `ICUNumberFormatter.compile()`), so builds on
+/// two threads take no less time than on one. Workers rendering the same catalog meet new
+/// formatters at the same moment, in the same order: at the start of a run they would take ICU's
+/// locks in turn for each formatter. Here one thread at a time builds. With more than one worker, the
 /// first helper builds the formatters of the catalog's first product, in target order, before it
 /// takes a chunk (`prepareAll()`), while the calling thread renders the first chunk behind it; a
 /// formatter that a worker needs is built next (`prepare`), and one no product has needed yet is
