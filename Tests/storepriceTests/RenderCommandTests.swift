@@ -78,6 +78,23 @@ import Testing
                 "\(escaped(run.output))")
     }
 
+    /// The list of invalid products on standard error escapes their IDs too, and gives each its
+    /// own reason when the reasons change from one product to the next.
+    @Test func invalidProductsAreListedWithTheirIDsEscaped() throws {
+        let catalog = try temporaryDirectory().appendingPathComponent("c.csv")
+        try "product,storefront,price\na\u{1B}[2J\u{202E},USA,1\nb,USA,1\nc,JPN,100\n"
+            .write(to: catalog, atomically: true, encoding: .utf8)
+        let run = try runStorePrice(["render", catalog.path, "--storefronts", "USA,JPN,GBR", "--format", "csv"])
+        #expect(run.status == 0, "\(run.error)")
+        expectBytes(run.error, #"""
+            storeprice: invalid product a\u{001B}[2J\u{202E}: no price in GBR, JPN
+            storeprice: invalid product b: no price in GBR, JPN
+            storeprice: invalid product c: no price in GBR, USA
+            storeprice: 3 invalid products, with rows only where priced; --strict makes this an error
+
+            """#)
+    }
+
     /// Catalog text that needs escaping: quotes, backslashes, commas, a tab, a leading '=' and
     /// non-ASCII, in a title.
     @Test func escapesTitlesInJSONLinesAndQuotesThemInCSV() throws {
