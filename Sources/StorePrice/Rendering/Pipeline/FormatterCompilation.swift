@@ -15,11 +15,11 @@ import Darwin
 /// 130 times (ICU 72) as it reads locale data (see `ICUNumberFormatter.compile()`), so builds on
 /// two threads take no less time than on one. Workers rendering the same catalog meet new
 /// formatters at the same moment, in the same order: at the start of a run they would take ICU's
-/// locks in turn for each formatter. Here one thread at a time builds. With more than one worker, the
-/// first helper builds the formatters of the catalog's first product, in target order, before it
-/// takes a chunk (`prepareAll()`), while the calling thread renders the first chunk behind it; a
-/// formatter that a worker needs is built next (`prepare`), and one no product has needed yet is
-/// built when one does.
+/// locks in turn for each formatter. Here one thread at a time builds. With more than one worker,
+/// the first helper builds the formatters of the catalog's first product, in target order, before
+/// it takes a chunk (`prepareAll()`), while the calling thread renders the first chunk behind it;
+/// a formatter that a worker needs is built next (`prepare`), and one no product has needed yet
+/// is built when one does.
 ///
 /// A worker that needs a formatter another thread is building waits without sleeping at first:
 /// a build takes tens of microseconds, and a thread put to sleep for each formatter costs the
