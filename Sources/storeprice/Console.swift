@@ -28,7 +28,12 @@ enum Console {
 
     /// Writes `storeprice: MESSAGE` to standard error.
     static func error(_ message: String) {
-        toStandardError("storeprice: " + message + "\n")
+        toStandardError(errorLine(message))
+    }
+
+    /// `storeprice: MESSAGE` and a newline, for writing many lines at once.
+    static func errorLine(_ message: String) -> String {
+        "storeprice: " + message + "\n"
     }
 
     /// Writes text to standard error; a failure there has nowhere to be reported, and is ignored.

@@ -187,10 +187,16 @@ extension StorePriceCommand {
             // products lacking the same storefronts: the words for a reason are made once for the
             // products that share it, and the lines go out in blocks.
             var lines = ""
-            var last: (reason: InvalidProduct.Reason, text: String)?
+            var last: (reason: InvalidProduct.Reason, words: String)?
             for invalid in report.invalidProducts {
-                if last?.reason != invalid.reason { last = (invalid.reason, invalid.reasonDescription) }
-                lines += "storeprice: invalid product \(invalid.productID.escapedForMessage): \(last?.text ?? "")\n"
+                let words: String
+                if let last, last.reason == invalid.reason {
+                    words = last.words
+                } else {
+                    words = invalid.reasonDescription
+                    last = (invalid.reason, words)
+                }
+                lines += Console.errorLine("invalid product " + invalid.description(reason: words))
                 if lines.utf8.count >= 1 << 16 {
                     Console.toStandardError(lines)
                     lines = ""

@@ -251,7 +251,10 @@ public struct InvalidProduct: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `com.example.level1: no price in CHN`, the product ID escaped as in errors.
-    public var description: String { "\(productID.escapedForMessage): \(reasonDescription)" }
+    public var description: String { description(reason: reasonDescription) }
+
+    /// ``description`` with the reason's words given: for listing products that share a reason.
+    package func description(reason words: String) -> String { "\(productID.escapedForMessage): \(words)" }
 
     /// Why, in words: `not in the catalog`, `no price in BLR, RUS`.
     public var reasonDescription: String {
