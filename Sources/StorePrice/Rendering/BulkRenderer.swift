@@ -29,12 +29,14 @@ import Darwin
 /// print(report.rows, report.invalidProducts)
 /// ```
 ///
-/// Memory stays flat whatever the catalog's size, but for the products it has: the chunks in
-/// flight and their rows (a few MiB), and the amounts and encoded parts the workers share: past
-/// 12,288 amounts or 6 MiB of parts, workers move to fresh tables between products, and the full
-/// ones go. To find a product that appears twice, each product's ID is kept as a 16-byte digest
-/// with the number of its first line, and the report keeps each invalid product: memory steps up
-/// as the table of digests doubles (2 million products of one price each: 164 MiB).
+/// Memory stays flat whatever the catalog's size: the chunks in flight and their rows (a few
+/// MiB), and the amounts and encoded parts the workers share: past 12,288 amounts or 6 MiB of
+/// parts, workers move to fresh tables between products, and the full ones go. To find a product
+/// that appears twice, the last 196,608 products are kept in memory as 16-byte digests (6 MiB);
+/// older ones go to a temporary file in `TMPDIR`, 24 bytes each, with each later product's ID.
+/// A product repeated within 196,608 products of its first appearance stops the run there; one
+/// repeated further apart is found by merging the file's runs when the catalog ends (or another
+/// error stops it), after the rows between were written. The report keeps each invalid product.
 public struct BulkRenderer: Sendable {
     /// The encoding of the rows.
     public enum Format: String, Sendable, CaseIterable {
@@ -68,6 +70,8 @@ public struct BulkRenderer: Sendable {
     static let chunkSize = 32 << 10
     /// The most bytes one product's rows may take in a catalog.
     static let productLimit = 64 << 20
+    /// The size of the table of product digests, past which they go to disk (``ProductRegistry``).
+    var productSlots = 1 << 18
 
     /// A bulk renderer for these targets; nothing is opened until a run starts.
     ///
@@ -167,10 +171,21 @@ public struct BulkRenderer: Sendable {
         }
         let workerCount = Atomic<Int>(0)
         var report = RenderReport()
-        // Each product's first line, by digest: 16 bytes and a line number per product, in a
-        // dictionary that doubles as it grows.
-        var registry: [ProductIDDigest: Int] = [:]
+        let registry = ProductRegistry(maximumSlots: productSlots)
         var found: Set<String> = []
+        func repeated(_ id: String?, line: Int, first: Int) -> StorePriceError {
+            .invalidCatalog(
+                source: path, line: line, field: nil,
+                reason: (id.map { "product '\($0.escapedForMessage)' again" } ?? "a product again") + "; line \(first) has it"
+                    + (jsonLines ? "" : "; keep each product's rows together"))
+        }
+        /// Throws the first repeat before `line` of a product from an earlier window, which the
+        /// registry finds only by merging the windows it wrote to disk.
+        func throwEarlierRepeat(before line: Int) throws {
+            if let earlier = try registry.earliestRepeat(before: line) {
+                throw repeated(earlier.id, line: earlier.line, first: earlier.first)
+            }
+        }
         // Lines before the next chunk to finish: a CSV catalog's header is line 1.
         var linesBefore = jsonLines ? 0 : 1
         /// Takes a finished chunk's results in file order: the product-ID checks, its failure,
@@ -182,19 +197,18 @@ public struct BulkRenderer: Sendable {
             for (id, line) in chunk.results.products
             where line < failureLine || (jsonLines && line == failureLine) || (chunk.results.failure == nil && chunk.readFailure == nil) {
                 let absolute = linesBefore + line
-                let digest = ProductIDDigest(id)
-                if let first = registry[digest] {
-                    throw StorePriceError.invalidCatalog(
-                        source: path, line: absolute, field: nil,
-                        reason: "product '\(id.escapedForMessage)' again; line \(first) has it"
-                            + (jsonLines ? "" : "; keep each product's rows together"))
+                if let first = try registry.insert(id, line: absolute) {
+                    try throwEarlierRepeat(before: absolute)
+                    throw repeated(id, line: absolute, first: first)
                 }
-                registry[digest] = absolute
                 if plan.wanted != nil { found.insert(id) }
             }
             if let failure = chunk.results.failure ?? chunk.readFailure {
-                if let error = failure.error { throw error }
                 let line = chunk.results.failure == nil ? chunk.results.lines + 1 : failure.line
+                // The products registered above: those before the failing line, and on it in
+                // JSON Lines; none of this chunk's for an error without a line.
+                try throwEarlierRepeat(before: linesBefore + (failure.error != nil ? 1 : jsonLines ? line + 1 : line))
+                if let error = failure.error { throw error }
                 throw StorePriceError.invalidCatalog(
                     source: path, line: linesBefore + line, field: failure.field, reason: failure.reason)
             }
@@ -219,6 +233,7 @@ public struct BulkRenderer: Sendable {
                 return box.render
             },
             read: reader.next(into:), finish: finish, stop: plan.compilation.cancel)
+        try throwEarlierRepeat(before: .max)
         if let productIDs {
             for id in productIDs.ids where !found.contains(id) {
                 report.invalidProducts.append(InvalidProduct(productID: id, reason: .notInCatalog))

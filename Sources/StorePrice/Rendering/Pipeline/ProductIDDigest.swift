@@ -1,9 +1,10 @@
 /// A product ID as 128 bits, for finding a product that appears twice in a catalog of any size
 /// without keeping every ID: two independently seeded hashes, whose chance of a false match
-/// among a billion IDs is about 10⁻²¹.
-struct ProductIDDigest: Hashable {
-    private let first: Int
-    private let second: Int
+/// among a billion IDs is about 10⁻²¹. Digests are comparable within one process only: its
+/// hashes are seeded per process.
+struct ProductIDDigest: Hashable, Comparable {
+    let first: UInt64
+    let second: UInt64
 
     init(_ id: String) {
         var a = Hasher()
@@ -12,7 +13,16 @@ struct ProductIDDigest: Hashable {
         var b = Hasher()
         b.combine(0x5EED_0002 as UInt64)
         b.combine(id)
-        first = a.finalize()
-        second = b.finalize()
+        first = UInt64(UInt(bitPattern: a.finalize()))
+        second = UInt64(UInt(bitPattern: b.finalize()))
+    }
+
+    init(first: UInt64, second: UInt64) {
+        self.first = first
+        self.second = second
+    }
+
+    static func < (a: Self, b: Self) -> Bool {
+        a.first != b.first ? a.first < b.first : a.second < b.second
     }
 }

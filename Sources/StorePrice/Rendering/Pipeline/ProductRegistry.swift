@@ -1,0 +1,389 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Each product's first line in a bulk run, to find a product that appears twice, in memory that
+/// stops growing at a window of products.
+///
+/// Products are kept as 16-byte digests with their first lines in a hash table of at most
+/// `slots` entries (by default 2¹⁸, 6 MiB): a repeat among them is found as it is inserted. When
+/// the table is three quarters full, its entries go to a temporary file, sorted by digest, as a
+/// run, and the table starts empty; from then on each product's ID and line also go to a second
+/// temporary file, for the error message. A repeat of a product in an earlier run is found by
+/// merging the runs, in ``earliestRepeat(before:)``, which a bulk run calls when its catalog ends
+/// or another error stops it. Catalogs of fewer products than a window (196,608 by default)
+/// never touch the disk.
+///
+/// Both files are in `TMPDIR` (or `/tmp`), removed from the directory as soon as they are
+/// created: they take 24 bytes per product and its ID, and go when the run does.
+final class ProductRegistry {
+    /// A product that appears again on `line`, first on `first`.
+    struct Repeat: Equatable {
+        /// The product's ID, or nil when the file of IDs lacks it.
+        let id: String?
+        let line: Int
+        let first: Int
+    }
+
+    private struct Slot {
+        var digest: ProductIDDigest
+        /// 0 for an empty slot: catalog lines count from 1.
+        var line: Int
+    }
+
+    /// The most slots the table grows to.
+    let maximumSlots: Int
+    private var slots: [Slot]
+    private var count = 0
+    private var spill: SpillFiles?
+
+    /// - Parameter maximumSlots: the largest table, a power of two; 3/4 of it is a window.
+    init(maximumSlots: Int = 1 << 18) {
+        self.maximumSlots = max(4, maximumSlots)
+        let empty = Slot(digest: ProductIDDigest(first: 0, second: 0), line: 0)
+        slots = Array(repeating: empty, count: min(1 << 10, self.maximumSlots))
+    }
+
+    /// Products kept in memory before they go to disk.
+    var window: Int { maximumSlots / 4 * 3 }
+
+    /// Records the product on `line`, or returns the line it first appeared on, when that is
+    /// among the products in memory.
+    ///
+    /// - Throws: ``StorePriceError/unwritableFile(path:reason:)`` when the temporary files
+    ///   cannot be made or written.
+    func insert(_ id: String, line: Int) throws(StorePriceError) -> Int? {
+        let digest = ProductIDDigest(id)
+        if let first = find(digest) { return first }
+        if count >= slots.count / 4 * 3 {
+            if slots.count < maximumSlots {
+                grow()
+            } else {
+                try spillWindow()
+            }
+        }
+        place(Slot(digest: digest, line: line))
+        count += 1
+        try spill?.logID(id, line: line)
+        return nil
+    }
+
+    /// The repeat with the lowest line before `bound` among the products in earlier windows, or
+    /// nil. It merges every run once; the registry takes no products after it.
+    ///
+    /// - Throws: ``StorePriceError`` when the temporary files cannot be read.
+    func earliestRepeat(before bound: Int) throws(StorePriceError) -> Repeat? {
+        guard let spill else { return nil }
+        // The window in memory, sorted, as one more run.
+        var current = 0
+        for index in slots.indices where slots[index].line != 0 {
+            slots[current] = slots[index]
+            current += 1
+        }
+        slots[0..<current].sort { $0.digest < $1.digest }
+        count = 0
+        var sources = try spill.runs.map { run throws(StorePriceError) in
+            try RunReader(spill: spill, run: run, buffer: max(256, (4 << 20) / MemoryLayout<Slot>.stride / max(1, spill.runs.count)))
+        }
+        var memory = 0
+        /// The next slot of source `index`, the last being the window in memory.
+        func head(_ index: Int) -> Slot? {
+            if index < sources.count { return sources[index].current }
+            return memory < current ? slots[memory] : nil
+        }
+        func advance(_ index: Int) throws(StorePriceError) {
+            if index < sources.count { try sources[index].advance() } else { memory += 1 }
+        }
+        var heap = MergeHeap()
+        for index in 0...sources.count {
+            if let slot = head(index) { heap.push(slot.digest, index) }
+        }
+        var best: (line: Int, first: Int)?
+        var group: (digest: ProductIDDigest, first: Int, second: Int)?
+        func close() {
+            guard let group, group.second < (best?.line ?? bound) else { return }
+            best = (group.second, group.first)
+        }
+        while let (digest, index) = heap.pop() {
+            guard let slot = head(index) else { break }
+            if group?.digest == digest, var same = group {
+                if slot.line < same.first {
+                    same.second = same.first
+                    same.first = slot.line
+                } else if slot.line < same.second {
+                    same.second = slot.line
+                }
+                group = same
+            } else {
+                close()
+                group = (digest, slot.line, Int.max)
+            }
+            try advance(index)
+            if let next = head(index) { heap.push(next.digest, index) }
+        }
+        close()
+        guard let best else { return nil }
+        return Repeat(id: try spill.id(onLine: best.line), line: best.line, first: best.first)
+    }
+
+    private func find(_ digest: ProductIDDigest) -> Int? {
+        let mask = slots.count - 1
+        var index = Int(truncatingIfNeeded: digest.first) & mask
+        while slots[index].line != 0 {
+            if slots[index].digest == digest { return slots[index].line }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
+    private func place(_ slot: Slot) {
+        let mask = slots.count - 1
+        var index = Int(truncatingIfNeeded: slot.digest.first) & mask
+        while slots[index].line != 0 { index = (index + 1) & mask }
+        slots[index] = slot
+    }
+
+    private func grow() {
+        let old = slots
+        let empty = Slot(digest: ProductIDDigest(first: 0, second: 0), line: 0)
+        slots = Array(repeating: empty, count: old.count * 2)
+        for slot in old where slot.line != 0 { place(slot) }
+    }
+
+    /// Writes the table's entries to disk, sorted by digest, and empties it.
+    private func spillWindow() throws(StorePriceError) {
+        var used = 0
+        for index in slots.indices where slots[index].line != 0 {
+            slots[used] = slots[index]
+            used += 1
+        }
+        slots[0..<used].sort { $0.digest < $1.digest }
+        if spill == nil { spill = try SpillFiles(window: window) }
+        guard let spill else { return }
+        let failure = slots.withUnsafeBytes { bytes in
+            spill.appendRun(UnsafeRawBufferPointer(rebasing: bytes.prefix(used * MemoryLayout<Slot>.stride)), count: used)
+        }
+        if let failure { throw failure }
+        for index in slots.indices { slots[index].line = 0 }
+        count = 0
+    }
+
+    /// A run on disk, read a buffer at a time.
+    private struct RunReader {
+        let spill: SpillFiles
+        var next: Int
+        var remaining: Int
+        var buffer: [Slot]
+        var position = 0
+
+        init(spill: SpillFiles, run: (offset: Int, count: Int), buffer size: Int) throws(StorePriceError) {
+            self.spill = spill
+            next = run.offset
+            remaining = run.count
+            buffer = []
+            buffer.reserveCapacity(min(size, run.count))
+            self.size = size
+            try refill()
+        }
+
+        private let size: Int
+
+        var current: Slot? { position < buffer.count ? buffer[position] : nil }
+
+        mutating func advance() throws(StorePriceError) {
+            position += 1
+            if position == buffer.count { try refill() }
+        }
+
+        private mutating func refill() throws(StorePriceError) {
+            let count = min(size, remaining)
+            let empty = Slot(digest: ProductIDDigest(first: 0, second: 0), line: 0)
+            buffer = Array(repeating: empty, count: count)
+            position = 0
+            guard count > 0 else { return }
+            if let failure = buffer.withUnsafeMutableBytes({ spill.readRuns(into: $0, at: next) }) { throw failure }
+            next += count * MemoryLayout<Slot>.stride
+            remaining -= count
+        }
+    }
+
+    /// A binary min-heap of (digest, source) pairs, for merging sorted runs.
+    private struct MergeHeap {
+        private var items: [(ProductIDDigest, Int)] = []
+
+        mutating func push(_ digest: ProductIDDigest, _ source: Int) {
+            items.append((digest, source))
+            var child = items.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard items[child].0 < items[parent].0 else { break }
+                items.swapAt(child, parent)
+                child = parent
+            }
+        }
+
+        mutating func pop() -> (ProductIDDigest, Int)? {
+            guard let top = items.first else { return nil }
+            let last = items.removeLast()
+            guard !items.isEmpty else { return top }
+            items[0] = last
+            var parent = 0
+            while true {
+                let left = parent * 2 + 1
+                guard left < items.count else { break }
+                let right = left + 1
+                let child = right < items.count && items[right].0 < items[left].0 ? right : left
+                guard items[child].0 < items[parent].0 else { break }
+                items.swapAt(child, parent)
+                parent = child
+            }
+            return top
+        }
+    }
+}
+
+/// The registry's two temporary files: the runs of sorted digests, and each product's line and ID
+/// from the first run on. Both are unlinked once open.
+private final class SpillFiles {
+    private let runsFile: Int32
+    private let idsFile: Int32
+    private(set) var runs: [(offset: Int, count: Int)] = []
+    private var runsSize = 0
+    /// IDs not yet written: `line` (8 bytes), the ID's length (4 bytes), its UTF-8.
+    private var ids: [UInt8] = []
+    private var idsWritten = 0
+    private let window: Int
+    private let directory: String
+
+    init(window: Int) throws(StorePriceError) {
+        self.window = window
+        directory = Self.directory()
+        runsFile = try Self.create(in: directory, window: window)
+        do {
+            idsFile = try Self.create(in: directory, window: window)
+        } catch {
+            close(runsFile)
+            throw error
+        }
+        ids.reserveCapacity(1 << 16)
+    }
+
+    deinit {
+        close(runsFile)
+        close(idsFile)
+    }
+
+    /// Writes a run of `count` slots; nil, or why it failed.
+    func appendRun(_ bytes: UnsafeRawBufferPointer, count: Int) -> StorePriceError? {
+        if let failure = write(bytes, to: runsFile) { return failure }
+        runs.append((runsSize, count))
+        runsSize += bytes.count
+        return nil
+    }
+
+    func logID(_ id: String, line: Int) throws(StorePriceError) {
+        withUnsafeBytes(of: Int64(line).littleEndian) { ids.append(contentsOf: $0) }
+        var utf8 = id
+        utf8.withUTF8 { bytes in
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: bytes.count).littleEndian) { ids.append(contentsOf: $0) }
+            ids.append(contentsOf: bytes)
+        }
+        if ids.count >= 1 << 16 { try flushIDs() }
+    }
+
+    /// Fills `bytes` from the runs' file at `offset`; nil, or why it failed.
+    func readRuns(into bytes: UnsafeMutableRawBufferPointer, at offset: Int) -> StorePriceError? {
+        read(into: bytes, at: offset, from: runsFile)
+    }
+
+    /// The ID logged for `line`, found by reading the file from its start; nil when none was.
+    func id(onLine line: Int) throws(StorePriceError) -> String? {
+        try flushIDs()
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        var offset = 0
+        while offset + 12 <= idsWritten {
+            let size = min(block.count, idsWritten - offset)
+            let failure = block.withUnsafeMutableBytes { bytes in
+                read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[0..<size]), at: offset, from: idsFile)
+            }
+            if let failure { throw failure }
+            var position = 0
+            var entry = (line: 0, length: 0)
+            while position + 12 <= size {
+                entry = block.withUnsafeBytes {
+                    (Int(Int64(littleEndian: $0.loadUnaligned(fromByteOffset: position, as: Int64.self))),
+                     Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: position + 8, as: UInt32.self))))
+                }
+                guard position + 12 + entry.length <= size else { break }
+                if entry.line == line {
+                    return String(decoding: block[(position + 12)..<(position + 12 + entry.length)], as: UTF8.self)
+                }
+                position += 12 + entry.length
+            }
+            if position == 0 {
+                // An entry cut by the file's end, or one longer than the block: read it whole.
+                guard 12 + entry.length > block.count else { return nil }
+                block = [UInt8](repeating: 0, count: 12 + entry.length)
+            }
+            offset += position
+        }
+        return nil
+    }
+
+    private func flushIDs() throws(StorePriceError) {
+        guard !ids.isEmpty else { return }
+        if let failure = ids.withUnsafeBytes({ write($0, to: idsFile) }) { throw failure }
+        idsWritten += ids.count
+        ids.removeAll(keepingCapacity: true)
+    }
+
+    private func write(_ bytes: UnsafeRawBufferPointer, to file: Int32) -> StorePriceError? {
+        guard let code = OutputFile.writeAll(bytes.assumingMemoryBound(to: UInt8.self), to: file) else { return nil }
+        return .unwritableFile(path: directory, reason: Self.reason(code, window: window))
+    }
+
+    private func read(
+        into bytes: UnsafeMutableRawBufferPointer, at offset: Int, from file: Int32
+    ) -> StorePriceError? {
+        var done = 0
+        while done < bytes.count {
+            guard let base = bytes.baseAddress else { return nil }
+            let got = pread(file, base + done, bytes.count - done, off_t(offset + done))
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else {
+                return .unreadableFile(path: directory, reason: Self.reason(got == 0 ? EIO : errno, window: window))
+            }
+            done += got
+        }
+        return nil
+    }
+
+    /// Names the files' purpose: they are unlinked, so a path would name nothing.
+    private static func reason(_ code: Int32, window: Int) -> String {
+        "a temporary file for the IDs of more than \(window) products (TMPDIR chooses its directory): "
+            + String(cString: strerror(code))
+    }
+
+    private static func directory() -> String {
+        guard let value = getenv("TMPDIR"), value.pointee != 0 else { return "/tmp" }
+        var path = String(cString: value)
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+
+    private static func create(in directory: String, window: Int) throws(StorePriceError) -> Int32 {
+        var template = Array((directory + "/storeprice-products-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
+        guard descriptor >= 0 else {
+            let code = errno
+            throw .unwritableFile(path: directory, reason: reason(code, window: window))
+        }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        unlink(template)
+        return descriptor
+    }
+}
