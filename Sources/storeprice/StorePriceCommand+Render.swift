@@ -135,8 +135,11 @@ extension StorePriceCommand {
             try buffer.finish()
             Progress.clear()
 
+            var invalid = InvalidProductListing()
+            for product in report.invalidProducts { invalid.add(product) }
+            invalid.flush()
             reportLocalesWithoutWording(writer.localesWithoutWording)
-            try reportInvalidProducts(report)
+            try summarize(invalid)
             try file?.commit()
         }
 
@@ -165,10 +168,13 @@ extension StorePriceCommand {
             }
             var array = format == .json ? JSONArrayFraming() : nil
             var progress = Progress()
+            // Invalid products are listed as they come: a catalog can have millions.
+            var invalid = InvalidProductListing()
             let render = jsonLines ? renderer.renderJSONLines : renderer.renderCSV
             let report = try render(
                 catalog, productIDs,
-                { report, position in progress.update(rows: report.rows, position: position) }
+                { report, position in progress.update(rows: report.rows, position: position) },
+                { invalid.add($0) }
             ) { bytes in
                 let rows = bytes.assumingMemoryBound(to: UInt8.self)
                 if array == nil { return try write(rows) }
@@ -176,42 +182,21 @@ extension StorePriceCommand {
             }
             if var end = array?.end { try end.withUTF8 { try write($0) } }
             Progress.clear()
+            invalid.flush()
             reportLocalesWithoutWording(report.localesWithoutOfferWording)
-            try reportInvalidProducts(report)
+            try summarize(invalid)
             try file?.commit()
         }
 
-        /// Lists invalid products on standard error; with `--strict` they end the run with 65.
-        private func reportInvalidProducts(_ report: RenderReport) throws {
-            // A catalog rendered for storefronts it does not price can have a million invalid
-            // products lacking the same storefronts: the words for a reason are made once for the
-            // products that share it, and the lines go out in blocks.
-            var lines = ""
-            var last: (reason: InvalidProduct.Reason, words: String)?
-            for invalid in report.invalidProducts {
-                let words: String
-                if let last, last.reason == invalid.reason {
-                    words = last.words
-                } else {
-                    words = invalid.reasonDescription
-                    last = (invalid.reason, words)
-                }
-                lines += Console.errorLine("invalid product " + invalid.description(reason: words))
-                if lines.utf8.count >= 1 << 16 {
-                    Console.toStandardError(lines)
-                    lines = ""
-                }
+        /// Counts the invalid products listed; with `--strict` they end the run with 65.
+        private func summarize(_ invalid: InvalidProductListing) throws {
+            guard invalid.count > 0 else { return }
+            let noun = invalid.count == 1 ? "invalid product" : "invalid products"
+            if strict {
+                Console.error("\(invalid.count) \(noun); status 65, as --strict asks")
+                throw ExitCode.dataError
             }
-            Console.toStandardError(lines)
-            if !report.invalidProducts.isEmpty {
-                let count = report.invalidProducts.count
-                let noun = count == 1 ? "invalid product" : "invalid products"
-                if strict {
-                    Console.error("\(count) \(noun); status 65, as --strict asks")
-                    throw ExitCode.dataError
-                }
-                Console.error("\(count) \(noun), with rows only where priced; --strict makes this an error")
-            }
+            Console.error("\(invalid.count) \(noun), with rows only where priced; --strict makes this an error")
         }
 
         private func targets() throws -> [RenderTarget] {

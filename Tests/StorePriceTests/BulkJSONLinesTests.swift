@@ -10,7 +10,7 @@ import Testing
 @Suite struct BulkJSONLinesTests {
     static let targets = RenderTarget.storefronts(Storefront.all)
 
-    /// Renders with ``BulkRenderer/renderJSONLines(at:productIDs:progress:write:)``.
+    /// Renders with ``BulkRenderer/renderJSONLines(at:productIDs:progress:invalidProduct:write:)``.
     func bulk(
         _ path: String, targets: [RenderTarget] = Self.targets, format: BulkRenderer.Format = .jsonLines,
         workers: Int, productIDs: ProductIDList? = nil, options: PriceFormatter.Options = .init()

@@ -54,6 +54,36 @@ import Testing
         }
     }
 
+    /// With an `invalidProduct` closure, the invalid products go to it as their chunks are
+    /// written, in the report's order (the catalog's, then the listed IDs it lacks), and the
+    /// report keeps none; the rows are the same.
+    @Test(arguments: [1, 2])
+    func invalidProductsGoToTheClosureAsTheyCome(_ workers: Int) throws {
+        let path = try temporaryDirectory().appendingPathComponent("c.csv").path
+        var csv = "product,storefront,price\n"
+        for index in 0..<3_000 { csv += "p\(index),USA,0.99\n" + (index % 7 == 0 ? "" : "p\(index),JPN,120\n") }
+        try Data(csv.utf8).write(to: URL(fileURLWithPath: path))
+        let targets = RenderTarget.storefronts([try Storefront("USA"), try Storefront("JPN")])
+        let listed = ProductIDList((0..<3_000).filter { $0 % 3 == 0 }.map { "p\($0)" } + ["gone"])
+        let kept = try bulk(path, targets: targets, workers: workers, productIDs: listed)
+
+        var received: [InvalidProduct] = []
+        var receivedAtWrites: [Int] = []
+        var bytes: [UInt8] = []
+        let report = try BulkRenderer(targets: targets, workers: workers).renderCSV(
+            at: path, productIDs: listed, invalidProduct: { received.append($0) }
+        ) { chunk in
+            receivedAtWrites.append(received.count)
+            bytes.append(contentsOf: chunk)
+        }
+        #expect(report.invalidProducts.isEmpty)
+        #expect(received == kept.report.invalidProducts)
+        #expect(received.count == 144 && received.last == InvalidProduct(productID: "gone", reason: .notInCatalog))
+        #expect(bytes == kept.bytes && report.rows == kept.report.rows)
+        // Several chunks, and products listed before the last one was written.
+        #expect(receivedAtWrites.count >= 2 && receivedAtWrites.last.map { $0 > 0 && $0 < 144 } == true, "\(receivedAtWrites)")
+    }
+
     /// The row-by-row reference: the CSV reader and ``CatalogRenderer``, each row as the values
     /// JSON Lines must hold.
     func reference(

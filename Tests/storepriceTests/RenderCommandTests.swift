@@ -22,9 +22,9 @@ import Testing
             #expect(found, "missing row: \(escaped(expected))")
         }
         expectBytes(run.error, """
-            storeprice: no built-in offer wording for 58 price locales (az_AZ@currency=USD, bg_BG@currency=EUR, bs_BA@currency=EUR, cs_CZ@currency=CZK, da_DK@currency=DKK, dz_BT@currency=USD, el_CY@currency=EUR, el_GR@currency=EUR, …); their offer text is empty (null in JSON Lines) and the offer's terms are written instead
             storeprice: invalid product com.example.starter.bundle: no price in CHN
             storeprice: invalid product com.example.gift.card: no price in BLR, RUS
+            storeprice: no built-in offer wording for 58 price locales (az_AZ@currency=USD, bg_BG@currency=EUR, bs_BA@currency=EUR, cs_CZ@currency=CZK, da_DK@currency=DKK, dz_BT@currency=USD, el_CY@currency=EUR, el_GR@currency=EUR, …); their offer text is empty (null in JSON Lines) and the offer's terms are written instead
             storeprice: 2 invalid products, with rows only where priced; --strict makes this an error
 
             """)

@@ -36,7 +36,8 @@ import Darwin
 /// older ones go to a temporary file in `TMPDIR`, 24 bytes each, with each later product's ID.
 /// A product repeated within 196,608 products of its first appearance stops the run there; one
 /// repeated further apart is found by merging the file's runs when the catalog ends (or another
-/// error stops it), after the rows between were written. The report keeps each invalid product.
+/// error stops it), after the rows between were written. Invalid products are kept in the report,
+/// unless an `invalidProduct` closure takes them as they come.
 public struct BulkRenderer: Sendable {
     /// The encoding of the rows.
     public enum Format: String, Sendable, CaseIterable {
@@ -107,6 +108,9 @@ public struct BulkRenderer: Sendable {
     ///   - productIDs: when given, only these products are rendered, and listed IDs the catalog
     ///     lacks are invalid products.
     ///   - progress: called after each chunk with the counts so far and how far the file has been read.
+    ///   - invalidProduct: when given, called on the calling thread with each invalid product,
+    ///     in the report's order, as its chunk is written, and the report keeps none: memory
+    ///     then stays flat however many products are invalid. What it throws ends the run.
     ///   - write: called on the calling thread with the CSV header (for CSV) and each chunk's
     ///     rows; the bytes are valid only during the call. What it throws ends the run.
     /// - Returns: counts and the invalid products. `distinctPrices` counts the prices ICU
@@ -119,11 +123,14 @@ public struct BulkRenderer: Sendable {
         at path: String,
         productIDs: ProductIDList? = nil,
         progress: ((RenderReport, (done: Int, total: Int?)) -> Void)? = nil,
+        invalidProduct: ((InvalidProduct) throws -> Void)? = nil,
         write: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> RenderReport {
         let reader = try ChunkReader(path: path, cut: .products)
         let columns = try reader.readHeader()
-        return try run(reader, path: path, columns: columns, productIDs: productIDs, progress: progress, write: write)
+        return try run(
+            reader, path: path, columns: columns, productIDs: productIDs, progress: progress, invalidProduct: invalidProduct,
+            write: write)
     }
 
     /// Renders a JSON Lines catalog (one product per line, as ``Catalog/open(_:format:)`` reads
@@ -134,7 +141,7 @@ public struct BulkRenderer: Sendable {
     /// bytes; any other line is read and rendered as ``CatalogRenderer`` does, on the worker that
     /// has its chunk. The rows and errors are the row-by-row path's, byte for byte.
     ///
-    /// - Parameters: as ``renderCSV(at:productIDs:progress:write:)``.
+    /// - Parameters: as ``renderCSV(at:productIDs:progress:invalidProduct:write:)``.
     /// - Returns: counts, the invalid products and the price locales without offer wording.
     /// - Throws: ``StorePriceError`` for the catalog's first unusable line, naming the file,
     ///   line and field, or a price the options cannot show; and what `write` throws.
@@ -142,18 +149,21 @@ public struct BulkRenderer: Sendable {
         at path: String,
         productIDs: ProductIDList? = nil,
         progress: ((RenderReport, (done: Int, total: Int?)) -> Void)? = nil,
+        invalidProduct: ((InvalidProduct) throws -> Void)? = nil,
         write: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> RenderReport {
         let reader = try ChunkReader(path: path, cut: .lines)
         try reader.skipByteOrderMark()
-        return try run(reader, path: path, columns: nil, productIDs: productIDs, progress: progress, write: write)
+        return try run(
+            reader, path: path, columns: nil, productIDs: productIDs, progress: progress, invalidProduct: invalidProduct,
+            write: write)
     }
 
     /// Reads, renders and writes a catalog's chunks: CSV with its columns, JSON Lines without.
     private func run(
         _ reader: ChunkReader, path: String, columns: (product: Int, storefront: Int, price: Int)?,
         productIDs: ProductIDList?, progress: ((RenderReport, (done: Int, total: Int?)) -> Void)?,
-        write: (UnsafeRawBufferPointer) throws -> Void
+        invalidProduct: ((InvalidProduct) throws -> Void)?, write: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> RenderReport {
         let jsonLines = columns == nil
         let layout = RowLayout(format: format, targets: targets, escapeNonASCII: escapeNonASCII, rawCSV: rawCSV)
@@ -218,7 +228,11 @@ public struct BulkRenderer: Sendable {
             report.rows += chunk.results.rows
             report.products += chunk.results.renderedProducts
             report.distinctPrices += chunk.results.formats
-            report.invalidProducts += chunk.results.invalid
+            if let invalidProduct {
+                for invalid in chunk.results.invalid { try invalidProduct(invalid) }
+            } else {
+                report.invalidProducts += chunk.results.invalid
+            }
             report.localesWithoutOfferWording.formUnion(chunk.results.localesWithoutWording)
             linesBefore += chunk.results.lines
             progress?(report, (chunk.fileOffset, reader.totalBytes))
@@ -236,7 +250,8 @@ public struct BulkRenderer: Sendable {
         try throwEarlierRepeat(before: .max)
         if let productIDs {
             for id in productIDs.ids where !found.contains(id) {
-                report.invalidProducts.append(InvalidProduct(productID: id, reason: .notInCatalog))
+                let invalid = InvalidProduct(productID: id, reason: .notInCatalog)
+                if let invalidProduct { try invalidProduct(invalid) } else { report.invalidProducts.append(invalid) }
             }
         }
         return report
