@@ -47,9 +47,9 @@ import Testing
         #expect(found == expectedRepeat(ids))
     }
 
-    /// Random catalogs, some with repeats near and far, windows of 3 to 96 products: the same
+    /// Random catalogs, some with repeats near and far, windows of 3 to 96 products (100 slots round up to 128): the same
     /// repeat as the dictionary, or none.
-    @Test(arguments: [4, 8, 32, 128])
+    @Test(arguments: [4, 8, 32, 100, 128])
     func theSameRepeatAsADictionaryOfEveryID(_ slots: Int) throws {
         var generator = SplitMix64(seed: UInt64(slots))
         var withRepeats = 0

@@ -10,7 +10,7 @@ import Darwin
 /// stops growing at a window of products.
 ///
 /// Products are kept as 16-byte digests with their first lines in a hash table of at most
-/// `slots` entries (by default 2¹⁸, 6 MiB): a repeat among them is found as it is inserted. When
+/// `maximumSlots` entries (by default 2¹⁸, 6 MiB): a repeat among them is found as it is inserted. When
 /// the table is three quarters full, its entries go to a temporary file, sorted by digest, as a
 /// run, and the table starts empty; from then on each product's ID and line also go to a second
 /// temporary file, for the error message. A repeat of a product in an earlier run is found by
@@ -33,6 +33,8 @@ final class ProductRegistry {
         var digest: ProductIDDigest
         /// 0 for an empty slot: catalog lines count from 1.
         var line: Int
+
+        static let empty = Slot(digest: ProductIDDigest(first: 0, second: 0), line: 0)
     }
 
     /// The most slots the table grows to.
@@ -40,12 +42,13 @@ final class ProductRegistry {
     private var slots: [Slot]
     private var count = 0
     private var spill: SpillFiles?
+    private var merged = false
 
-    /// - Parameter maximumSlots: the largest table, a power of two; 3/4 of it is a window.
+    /// - Parameter maximumSlots: the largest table, rounded up to a power of two of at least 4;
+    ///   3/4 of it is a window.
     init(maximumSlots: Int = 1 << 18) {
-        self.maximumSlots = max(4, maximumSlots)
-        let empty = Slot(digest: ProductIDDigest(first: 0, second: 0), line: 0)
-        slots = Array(repeating: empty, count: min(1 << 10, self.maximumSlots))
+        self.maximumSlots = 1 << (Int.bitWidth - (max(4, maximumSlots) - 1).leadingZeroBitCount)
+        slots = Array(repeating: .empty, count: min(1 << 10, self.maximumSlots))
     }
 
     /// Products kept in memory before they go to disk.
@@ -57,6 +60,7 @@ final class ProductRegistry {
     /// - Throws: ``StorePriceError/unwritableFile(path:reason:)`` when the temporary files
     ///   cannot be made or written.
     func insert(_ id: String, line: Int) throws(StorePriceError) -> Int? {
+        assert(!merged, "a product inserted after the runs were merged")
         let digest = ProductIDDigest(id)
         if let first = find(digest) { return first }
         if count >= slots.count / 4 * 3 {
@@ -73,11 +77,13 @@ final class ProductRegistry {
     }
 
     /// The repeat with the lowest line before `bound` among the products in earlier windows, or
-    /// nil. It merges every run once; the registry takes no products after it.
+    /// nil. It merges every run once, and sorts the table in place: the registry takes no
+    /// products after it.
     ///
     /// - Throws: ``StorePriceError`` when the temporary files cannot be read.
     func earliestRepeat(before bound: Int) throws(StorePriceError) -> Repeat? {
         guard let spill else { return nil }
+        merged = true
         // The window in memory, sorted, as one more run.
         var current = 0
         for index in slots.indices where slots[index].line != 0 {
@@ -149,8 +155,7 @@ final class ProductRegistry {
 
     private func grow() {
         let old = slots
-        let empty = Slot(digest: ProductIDDigest(first: 0, second: 0), line: 0)
-        slots = Array(repeating: empty, count: old.count * 2)
+        slots = Array(repeating: .empty, count: old.count * 2)
         for slot in old where slot.line != 0 { place(slot) }
     }
 
@@ -178,36 +183,33 @@ final class ProductRegistry {
         var next: Int
         var remaining: Int
         var buffer: [Slot]
+        var filled = 0
         var position = 0
 
         init(spill: SpillFiles, run: (offset: Int, count: Int), buffer size: Int) throws(StorePriceError) {
             self.spill = spill
             next = run.offset
             remaining = run.count
-            buffer = []
-            buffer.reserveCapacity(min(size, run.count))
-            self.size = size
+            buffer = Array(repeating: Slot.empty, count: min(size, run.count))
             try refill()
         }
 
-        private let size: Int
-
-        var current: Slot? { position < buffer.count ? buffer[position] : nil }
+        var current: Slot? { position < filled ? buffer[position] : nil }
 
         mutating func advance() throws(StorePriceError) {
             position += 1
-            if position == buffer.count { try refill() }
+            if position == filled { try refill() }
         }
 
         private mutating func refill() throws(StorePriceError) {
-            let count = min(size, remaining)
-            let empty = Slot(digest: ProductIDDigest(first: 0, second: 0), line: 0)
-            buffer = Array(repeating: empty, count: count)
+            filled = min(buffer.count, remaining)
             position = 0
-            guard count > 0 else { return }
-            if let failure = buffer.withUnsafeMutableBytes({ spill.readRuns(into: $0, at: next) }) { throw failure }
-            next += count * MemoryLayout<Slot>.stride
-            remaining -= count
+            guard filled > 0 else { return }
+            let (offset, bytes) = (next, filled * MemoryLayout<Slot>.stride)
+            let failure = buffer.withUnsafeMutableBytes { spill.readRuns(into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<bytes]), at: offset) }
+            if let failure { throw failure }
+            next += bytes
+            remaining -= filled
         }
     }
 
