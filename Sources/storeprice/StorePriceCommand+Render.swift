@@ -43,6 +43,13 @@ extension StorePriceCommand {
                 the storefronts that price it, and it is listed on standard error; with --strict the \
                 run fails with status 65 (the rows already written stay on standard output).
 
+                A product appears once (a CSV catalog keeps its rows together); a repeat is a bad \
+                catalog. CSV and JSON Lines catalogs render in memory that stays flat whatever \
+                their size: past 196,608 products, the older ones go to temporary files in \
+                $TMPDIR (or /tmp), removed as they are made (24 bytes a product, and the IDs \
+                after the first 196,608); a product repeated further apart than that is reported \
+                when the catalog ends, after the rows between (with --output the old file is kept).
+
                 Examples:
                   storeprice render Data/catalog-sample.jsonl
                   storeprice render Data/catalog-sample.jsonl --storefronts JPN,USA,DEU \\
@@ -52,7 +59,7 @@ extension StorePriceCommand {
                     --products Data/products-sample.plist --strict
                   storeprice render catalog.csv --storefronts all --output prices.jsonl
 
-                Exit status: 0 rendered (invalid products are listed on standard error), 64 usage error, 65 a bad catalog, accounts file or product list, or invalid products with --strict, 73 the output file cannot be written, 74 standard output cannot be written, 141 standard output closed by its reader (| head), 128 + N stopped by signal N (the old output file is kept).
+                Exit status: 0 rendered (invalid products are listed on standard error), 64 usage error, 65 a bad catalog, accounts file or product list, or invalid products with --strict, 73 the output file (or the temporary file in $TMPDIR) cannot be written, 74 standard output cannot be written, 141 standard output closed by its reader (| head), 128 + N stopped by signal N (the old output file is kept).
                 """
         )
 
