@@ -46,9 +46,11 @@ extension StorePriceCommand {
                 A product appears once (a CSV catalog keeps its rows together); a repeat is a bad \
                 catalog. CSV and JSON Lines catalogs render in memory that stays flat whatever \
                 their size: past 196,608 products, the older ones go to temporary files in \
-                $TMPDIR (or /tmp), removed as they are made (24 bytes a product, and the IDs \
-                after the first 196,608); a product repeated further apart than that is reported \
-                when the catalog ends, after the rows between (with --output the old file is kept).
+                $TMPDIR (or /tmp), unlinked as they are made but taking disk space until the run \
+                ends (24 bytes a product, and the IDs after the first 196,608). A product \
+                repeated within 147,456 products stops the run there; one repeated further apart \
+                stops it when the catalog ends, after every row (with --output the old file is \
+                kept).
 
                 Examples:
                   storeprice render Data/catalog-sample.jsonl
@@ -175,8 +177,10 @@ extension StorePriceCommand {
             }
             var array = format == .json ? JSONArrayFraming() : nil
             var progress = Progress()
-            // Invalid products are listed as they come: a catalog can have millions.
+            // Invalid products are listed as they come: a catalog can have millions. When a bad
+            // line stops the run, those of the rows written before it are listed before its error.
             var invalid = InvalidProductListing()
+            defer { invalid.flush() }
             let render = jsonLines ? renderer.renderJSONLines : renderer.renderCSV
             let report = try render(
                 catalog, productIDs,

@@ -64,6 +64,25 @@ import Testing
         #expect(withRepeats > 40)
     }
 
+    /// However many products went to disk, a repeat of any of the last `recent` products is
+    /// found as it is inserted (and not inserted).
+    @Test(arguments: [8, 64, 1 << 18])
+    func aRepeatOfARecentProductIsFoundAtOnce(_ slots: Int) throws {
+        let registry = ProductRegistry(maximumSlots: slots)
+        let count = slots == 1 << 18 ? 400_000 : 300
+        let checks = slots == 1 << 18 ? Set(stride(from: 150_000, to: count, by: 49_999)) : Set(1...count)
+        #expect(registry.recent == registry.window - registry.quarter)
+        for line in 1...count {
+            #expect(try registry.insert("p\(line)", line: line) == nil)
+            guard checks.contains(line) else { continue }
+            let back = min(line, registry.recent)
+            for earlier in [line - back + 1, line - back / 2, line] {
+                #expect(try registry.insert("p\(earlier)", line: count + 1) == earlier, "line \(line): p\(earlier)")
+            }
+        }
+        #expect(try registry.earliestRepeat(before: .max) == nil || count > registry.window)
+    }
+
     /// IDs past the first window go to a file by line, and come back whole: long ones, and ones
     /// with bytes a message escapes.
     @Test func theRepeatedIDComesBackFromDisk() throws {

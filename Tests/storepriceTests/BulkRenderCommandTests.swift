@@ -166,7 +166,35 @@ import Testing
         #expect(unwritable.status == 73)
         expectBytes(
             unwritable.error,
-            "storeprice: cannot write '\(directory.path)/missing': a temporary file for the IDs of more than 196608 "
+            "storeprice: cannot write '\(directory.path)/missing': a temporary file for the IDs of more than 196,608 "
                 + "products (TMPDIR chooses its directory): No such file or directory\n")
+    }
+}
+
+/// Invalid products are listed on standard error as they are found, not kept until the end.
+@Suite struct InvalidProductListingTests {
+    /// When a bad line stops the run, the invalid products listed before its error are those
+    /// whose rows were written, in order, none lost in a block not yet written; and no count.
+    @Test(arguments: ["1", "2"])
+    func theInvalidProductsListedBeforeAnErrorAreThoseWritten(_ workers: String) throws {
+        let directory = try temporaryDirectory()
+        var csv = "product,storefront,price\n"
+        for index in 0..<4_990 { csv += "p\(index),USA,0.99\n" }
+        csv += "bad,USA,abc\n"
+        for index in 4_990..<5_000 { csv += "p\(index),USA,0.99\n" }
+        let catalog = directory.appendingPathComponent("c.csv")
+        try Data(csv.utf8).write(to: catalog)
+        let run = try runStorePrice(["render", catalog.path, "--storefronts", "USA,JPN", "--workers", workers])
+        #expect(run.status == 65)
+        let written = run.output.split(separator: "\n").map { line in
+            line.split(separator: "\"")[3]
+        }
+        // More than one chunk of products was written, and not the last ones before the bad line.
+        #expect(written.count > 1_000 && written.count < 4_990)
+        var expected = ""
+        for product in written { expected += "storeprice: invalid product \(product): no price in JPN\n" }
+        expected += "storeprice: catalog '\(catalog.path)', line 4992, field 'price': invalid amount 'abc': "
+            + "expected ASCII digits with an optional leading '-' and one '.'\n"
+        expectBytes(run.error, expected)
     }
 }

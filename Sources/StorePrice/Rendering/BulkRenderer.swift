@@ -32,12 +32,12 @@ import Darwin
 /// Memory stays flat whatever the catalog's size: the chunks in flight and their rows (a few
 /// MiB), and the amounts and encoded parts the workers share: past 12,288 amounts or 6 MiB of
 /// parts, workers move to fresh tables between products, and the full ones go. To find a product
-/// that appears twice, the last 196,608 products are kept in memory as 16-byte digests (6 MiB);
-/// older ones go to a temporary file in `TMPDIR`, 24 bytes each, with each later product's ID.
-/// A product repeated within 196,608 products of its first appearance stops the run there; one
-/// repeated further apart is found by merging the file's runs when the catalog ends (or another
-/// error stops it), after the rows between were written. Invalid products are kept in the report,
-/// unless an `invalidProduct` closure takes them as they come.
+/// that appears twice, at least the last 147,456 products are kept in memory as 16-byte digests
+/// (6 MiB at most); older ones go to temporary files in `TMPDIR`: 24 bytes a product, and the
+/// IDs of those after the first 196,608. A product repeated within 147,456 products of its first
+/// line stops the run there; one repeated further apart is found when the catalog ends (or
+/// another error stops it), after the rows between were written. Invalid products are kept in
+/// the report, unless an `invalidProduct` closure takes them as they come.
 public struct BulkRenderer: Sendable {
     /// The encoding of the rows.
     public enum Format: String, Sendable, CaseIterable {
@@ -118,7 +118,10 @@ public struct BulkRenderer: Sendable {
     ///   the tables filled and workers moved to fresh ones; two workers meeting a new pair at
     ///   the same moment may each format it.
     /// - Throws: ``StorePriceError`` for the catalog's first unusable line, naming the file,
-    ///   line and field, or a price the options cannot show; and what `write` throws.
+    ///   line and field, or a price the options cannot show (a product repeated far apart, after
+    ///   every row is written: see above); ``StorePriceError/unwritableFile(path:reason:)`` when
+    ///   `TMPDIR` cannot take the products past 196,608; and what `write` and `invalidProduct`
+    ///   throw.
     public func renderCSV(
         at path: String,
         productIDs: ProductIDList? = nil,
@@ -143,8 +146,7 @@ public struct BulkRenderer: Sendable {
     ///
     /// - Parameters: as ``renderCSV(at:productIDs:progress:invalidProduct:write:)``.
     /// - Returns: counts, the invalid products and the price locales without offer wording.
-    /// - Throws: ``StorePriceError`` for the catalog's first unusable line, naming the file,
-    ///   line and field, or a price the options cannot show; and what `write` throws.
+    /// - Throws: as ``renderCSV(at:productIDs:progress:invalidProduct:write:)``.
     public func renderJSONLines(
         at path: String,
         productIDs: ProductIDList? = nil,

@@ -10,16 +10,17 @@ import Darwin
 /// stops growing at a window of products.
 ///
 /// Products are kept as 16-byte digests with their first lines in a hash table of at most
-/// `maximumSlots` entries (by default 2¹⁸, 6 MiB): a repeat among them is found as it is inserted. When
-/// the table is three quarters full, its entries go to a temporary file, sorted by digest, as a
-/// run, and the table starts empty; from then on each product's ID and line also go to a second
-/// temporary file, for the error message. A repeat of a product in an earlier run is found by
-/// merging the runs, in ``earliestRepeat(before:)``, which a bulk run calls when its catalog ends
-/// or another error stops it. Catalogs of fewer products than a window (196,608 by default)
-/// never touch the disk.
+/// `maximumSlots` entries (by default 2¹⁸, 6 MiB), and a repeat among them is found as it is
+/// inserted. When the table is three quarters full (196,608 products by default), its oldest
+/// quarter goes to a temporary file, sorted by digest, as a run: the table always holds at least
+/// the last 147,456 products. From the first run on, each product's ID and line also go to a
+/// second temporary file, for the error message. A repeat of a product in a run is found by
+/// merging the runs, in ``earliestRepeat(before:)``, which a bulk run calls when its catalog
+/// ends or another error stops it. Catalogs of up to 196,608 products never touch the disk.
 ///
 /// Both files are in `TMPDIR` (or `/tmp`), removed from the directory as soon as they are
-/// created: they take 24 bytes per product and its ID, and go when the run does.
+/// created, and take 24 bytes per product, and 12 bytes and the ID for each product after the
+/// first 196,608, until the run ends.
 final class ProductRegistry {
     /// A product that appears again on `line`, first on `first`.
     struct Repeat: Equatable {
@@ -51,8 +52,17 @@ final class ProductRegistry {
         slots = Array(repeating: .empty, count: min(1 << 10, self.maximumSlots))
     }
 
-    /// Products kept in memory before they go to disk.
+    /// The most products kept in memory; past them, the oldest quarter goes to disk.
     var window: Int { maximumSlots / 4 * 3 }
+    /// The products that go to disk at a time.
+    var quarter: Int { max(1, window / 4) }
+    /// The fewest products kept in memory: a repeat of one of them is found at once.
+    var recent: Int { window - quarter }
+    /// Products inserted so far.
+    private var inserted = 0
+    /// The line of every `quarter`th product inserted, oldest first, from the oldest
+    /// quarter in the table: where the next quarter to go to disk ends.
+    private var quarters: [Int] = []
 
     /// Records the product on `line`, or returns the line it first appeared on, when that is
     /// among the products in memory.
@@ -67,11 +77,13 @@ final class ProductRegistry {
             if slots.count < maximumSlots {
                 grow()
             } else {
-                try spillWindow()
+                try spillOldestQuarter()
             }
         }
         place(Slot(digest: digest, line: line))
         count += 1
+        if inserted % quarter == 0 { quarters.append(line) }
+        inserted += 1
         try spill?.logID(id, line: line)
         return nil
     }
@@ -159,22 +171,44 @@ final class ProductRegistry {
         for slot in old where slot.line != 0 { place(slot) }
     }
 
-    /// Writes the table's entries to disk, sorted by digest, and empties it.
-    private func spillWindow() throws(StorePriceError) {
-        var used = 0
-        for index in slots.indices where slots[index].line != 0 {
-            slots[used] = slots[index]
-            used += 1
-        }
-        slots[0..<used].sort { $0.digest < $1.digest }
+    /// Writes the oldest quarter of the table's products to disk, sorted by digest, and takes
+    /// them out of the table.
+    private func spillOldestQuarter() throws(StorePriceError) {
+        // The table is full: `quarters` holds the first lines of its four quarters.
+        let end = quarters.count > 1 ? quarters[1] : Int.max
+        var oldest: [Slot] = []
+        oldest.reserveCapacity(quarter)
+        for slot in slots where slot.line != 0 && slot.line < end { oldest.append(slot) }
+        oldest.sort { $0.digest < $1.digest }
         if spill == nil { spill = try SpillFiles(window: window) }
         guard let spill else { return }
-        let failure = slots.withUnsafeBytes { bytes in
-            spill.appendRun(UnsafeRawBufferPointer(rebasing: bytes.prefix(used * MemoryLayout<Slot>.stride)), count: used)
-        }
+        let failure = oldest.withUnsafeBytes { spill.appendRun($0, count: oldest.count) }
         if let failure { throw failure }
-        for index in slots.indices { slots[index].line = 0 }
-        count = 0
+        for slot in oldest { remove(slot.digest) }
+        count -= oldest.count
+        quarters.removeFirst()
+    }
+
+    /// Takes a digest out of the table, moving the entries after it in its cluster back so that
+    /// each stays reachable from its home slot.
+    private func remove(_ digest: ProductIDDigest) {
+        let mask = slots.count - 1
+        var hole = Int(truncatingIfNeeded: digest.first) & mask
+        while slots[hole].line != 0, slots[hole].digest != digest { hole = (hole + 1) & mask }
+        guard slots[hole].line != 0 else { return }
+        slots[hole].line = 0
+        var next = hole
+        while true {
+            next = (next + 1) & mask
+            guard slots[next].line != 0 else { return }
+            let home = Int(truncatingIfNeeded: slots[next].digest.first) & mask
+            // The entry stays when its home lies cyclically after the hole, up to where it is.
+            let stays = hole <= next ? (hole < home && home <= next) : (hole < home || home <= next)
+            if stays { continue }
+            slots[hole] = slots[next]
+            slots[next].line = 0
+            hole = next
+        }
     }
 
     /// A run on disk, read a buffer at a time.
@@ -366,8 +400,19 @@ private final class SpillFiles {
 
     /// Names the files' purpose: they are unlinked, so a path would name nothing.
     private static func reason(_ code: Int32, window: Int) -> String {
-        "a temporary file for the IDs of more than \(window) products (TMPDIR chooses its directory): "
+        "a temporary file for the IDs of more than \(grouped(window)) products (TMPDIR chooses its directory): "
             + String(cString: strerror(code))
+    }
+
+    /// `196,608`, as the docs write it.
+    private static func grouped(_ number: Int) -> String {
+        var digits = String(number)
+        var index = digits.endIndex
+        while digits.distance(from: digits.startIndex, to: index) > 3 {
+            index = digits.index(index, offsetBy: -3)
+            digits.insert(",", at: index)
+        }
+        return digits
     }
 
     private static func directory() -> String {
@@ -385,7 +430,16 @@ private final class SpillFiles {
             throw .unwritableFile(path: directory, reason: reason(code, window: window))
         }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        unlink(template)
+        guard unlink(template) == 0 else {
+            // A file that cannot be removed now would outlive the run, with product IDs in it.
+            let code = errno
+            close(descriptor)
+            let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw .unwritableFile(
+                path: directory,
+                reason: "a temporary file for the IDs of more than \(grouped(window)) products cannot be removed from it "
+                    + "(\(path.escapedForMessage)): " + String(cString: strerror(code)))
+        }
         return descriptor
     }
 }
