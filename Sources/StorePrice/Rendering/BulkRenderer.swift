@@ -191,8 +191,8 @@ public struct BulkRenderer: Sendable {
                 reason: (id.map { "product '\($0.escapedForMessage)' again" } ?? "a product again") + "; line \(first) has it"
                     + (jsonLines ? "" : "; keep each product's rows together"))
         }
-        /// Throws the first repeat before `line` of a product from an earlier window, which the
-        /// registry finds only by merging the windows it wrote to disk.
+        /// Throws the first repeat before `line` of a product that went to disk, which the
+        /// registry finds only by merging what it wrote there.
         func throwEarlierRepeat(before line: Int) throws {
             if let earlier = try registry.earliestRepeat(before: line) {
                 throw repeated(earlier.id, line: earlier.line, first: earlier.first)

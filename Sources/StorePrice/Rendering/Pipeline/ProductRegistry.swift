@@ -88,8 +88,8 @@ final class ProductRegistry {
         return nil
     }
 
-    /// The repeat with the lowest line before `bound` among the products in earlier windows, or
-    /// nil. It merges every run once, and sorts the table in place: the registry takes no
+    /// The repeat with the lowest line before `bound` of a product that went to disk, or nil. It
+    /// merges the runs and the table once, sorting the table in place: the registry takes no
     /// products after it.
     ///
     /// - Throws: ``StorePriceError`` when the temporary files cannot be read.
@@ -400,19 +400,8 @@ private final class SpillFiles {
 
     /// Names the files' purpose: they are unlinked, so a path would name nothing.
     private static func reason(_ code: Int32, window: Int) -> String {
-        "a temporary file for the IDs of more than \(grouped(window)) products (TMPDIR chooses its directory): "
+        "a temporary file for the IDs of more than \(PriceSnapshotDiff.grouped(window)) products (TMPDIR chooses its directory): "
             + String(cString: strerror(code))
-    }
-
-    /// `196,608`, as the docs write it.
-    private static func grouped(_ number: Int) -> String {
-        var digits = String(number)
-        var index = digits.endIndex
-        while digits.distance(from: digits.startIndex, to: index) > 3 {
-            index = digits.index(index, offsetBy: -3)
-            digits.insert(",", at: index)
-        }
-        return digits
     }
 
     private static func directory() -> String {
@@ -437,7 +426,7 @@ private final class SpillFiles {
             let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw .unwritableFile(
                 path: directory,
-                reason: "a temporary file for the IDs of more than \(grouped(window)) products cannot be removed from it "
+                reason: "a temporary file for the IDs of more than \(PriceSnapshotDiff.grouped(window)) products cannot be removed from it "
                     + "(\(path.escapedForMessage)): " + String(cString: strerror(code)))
         }
         return descriptor
