@@ -185,10 +185,10 @@ public struct BulkRenderer: Sendable {
         var report = RenderReport()
         let registry = ProductRegistry(maximumSlots: productSlots)
         var found: Set<String> = []
-        func repeated(_ id: String?, line: Int, first: Int) -> StorePriceError {
+        func repeated(_ id: String, line: Int, first: Int) -> StorePriceError {
             .invalidCatalog(
                 source: path, line: line, field: nil,
-                reason: (id.map { "product '\($0.escapedForMessage)' again" } ?? "a product again") + "; line \(first) has it"
+                reason: "product '\(id.escapedForMessage)' again; line \(first) has it"
                     + (jsonLines ? "" : "; keep each product's rows together"))
         }
         /// Throws the first repeat before `line` of a product that went to disk, which the

@@ -24,8 +24,8 @@ import Darwin
 final class ProductRegistry {
     /// A product that appears again on `line`, first on `first`.
     struct Repeat: Equatable {
-        /// The product's ID, or nil when the file of IDs lacks it.
-        let id: String?
+        /// The product's ID.
+        let id: String
         let line: Int
         let first: Int
     }
@@ -336,8 +336,12 @@ private final class SpillFiles {
         read(into: bytes, at: offset, from: runsFile)
     }
 
-    /// The ID logged for `line`, found by reading the file from its start; nil when none was.
-    func id(onLine line: Int) throws(StorePriceError) -> String? {
+    /// The ID logged for `line`, found by reading the file from its start. Every product
+    /// repeated across runs has its second line logged: its first went to disk before it came.
+    ///
+    /// - Throws: ``StorePriceError/unreadableFile(path:reason:)`` when the file cannot be read,
+    ///   or lacks the line.
+    func id(onLine line: Int) throws(StorePriceError) -> String {
         try flushIDs()
         var block = [UInt8](repeating: 0, count: 1 << 16)
         var offset = 0
@@ -362,12 +366,12 @@ private final class SpillFiles {
             }
             if position == 0 {
                 // An entry cut by the file's end, or one longer than the block: read it whole.
-                guard 12 + entry.length > block.count else { return nil }
+                guard 12 + entry.length > block.count else { break }
                 block = [UInt8](repeating: 0, count: 12 + entry.length)
             }
             offset += position
         }
-        return nil
+        throw .unreadableFile(path: directory, reason: Self.reason(EIO, window: window))
     }
 
     private func flushIDs() throws(StorePriceError) {
@@ -398,10 +402,12 @@ private final class SpillFiles {
         return nil
     }
 
-    /// Names the files' purpose: they are unlinked, so a path would name nothing.
-    private static func reason(_ code: Int32, window: Int) -> String {
-        "a temporary file for the IDs of more than \(PriceSnapshotDiff.grouped(window)) products (TMPDIR chooses its directory): "
-            + String(cString: strerror(code))
+    /// Names the files' purpose: they are unlinked, so a path would name nothing; or the path of
+    /// one that could not be.
+    private static func reason(_ code: Int32, window: Int, notRemoved path: String? = nil) -> String {
+        "a temporary file for the IDs of more than \(PriceSnapshotDiff.grouped(window)) products "
+            + (path.map { "cannot be removed from it (\($0.escapedForMessage))" } ?? "(TMPDIR chooses its directory)")
+            + ": " + String(cString: strerror(code))
     }
 
     private static func directory() -> String {
@@ -411,23 +417,21 @@ private final class SpillFiles {
         return path
     }
 
+    /// A file made as output files' temporary files are, listed for the signal handler until it
+    /// is unlinked, so that a signal in between removes it too.
     private static func create(in directory: String, window: Int) throws(StorePriceError) -> Int32 {
-        var template = Array((directory + "/storeprice-products-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard descriptor >= 0 else {
-            let code = errno
-            throw .unwritableFile(path: directory, reason: reason(code, window: window))
+        let (descriptor, path): (Int32, String)
+        switch TemporaryFiles.create(template: directory + "/storeprice-products-XXXXXX") {
+        case .success(let file): (descriptor, path) = file
+        case .failure(let failure): throw .unwritableFile(path: directory, reason: reason(failure.code, window: window))
         }
+        defer { TemporaryFiles.remove(path) }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        guard unlink(template) == 0 else {
+        guard unlink(path) == 0 else {
             // A file that cannot be removed now would outlive the run, with product IDs in it.
             let code = errno
             close(descriptor)
-            let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw .unwritableFile(
-                path: directory,
-                reason: "a temporary file for the IDs of more than \(PriceSnapshotDiff.grouped(window)) products cannot be removed from it "
-                    + "(\(path.escapedForMessage)): " + String(cString: strerror(code)))
+            throw .unwritableFile(path: directory, reason: reason(code, window: window, notRemoved: path))
         }
         return descriptor
     }
