@@ -171,7 +171,7 @@ public struct BulkRenderer: Sendable {
         let layout = RowLayout(format: format, targets: targets, escapeNonASCII: escapeNonASCII, rawCSV: rawCSV)
         let plan = try BulkPlan(
             source: path, columns: columns ?? (0, 1, 2), layout: layout, targets: targets, options: options,
-            wanted: productIDs.map { Set($0.ids) })
+            wanted: productIDs.map { Set($0.ids) }, titles: jsonLines)
         if format == .csv {
             try RowLayout.csvHeader.withUnsafeBytes { try write($0) }
         }

@@ -12,14 +12,15 @@ public final class RenderTarget: Sendable, CustomStringConvertible {
     public let account: TestAccount?
     /// The price locale prices are shown in.
     public let priceLocale: PriceLocale
-    let titleChain: TitleChain
+    /// The title chain, made on first use: it asks ICU for likely subtags (about 20,000
+    /// instructions a target), which only catalogs with titles need.
+    private let chain = Locked<TitleChain?>(nil)
 
     /// A storefront, in its default price locale.
     public init(storefront: Storefront) {
         self.storefront = storefront
         self.account = nil
         self.priceLocale = storefront.priceLocale
-        self.titleChain = TitleChain(priceLocale: storefront.priceLocale)
     }
 
     /// A test account, in its store's price locale.
@@ -27,7 +28,16 @@ public final class RenderTarget: Sendable, CustomStringConvertible {
         self.storefront = account.storefront
         self.account = account
         self.priceLocale = account.priceLocale
-        self.titleChain = TitleChain(priceLocale: account.priceLocale)
+    }
+
+    /// The languages a product's title is looked up in, for this target's price locale.
+    var titleChain: TitleChain {
+        chain.withLock { chain in
+            if let chain { return chain }
+            let made = TitleChain(priceLocale: priceLocale)
+            chain = made
+            return made
+        }
     }
 
     /// One target per storefront.

@@ -27,13 +27,16 @@ final class BulkPlan: Sendable {
     let wanted: Set<String>?
     /// Currency display and rounding.
     let options: PriceFormatter.Options
-    /// The distinct title chains of the targets, and each target's, by index.
+    /// The distinct title chains of the targets, and each target's, by index; empty for a catalog
+    /// without titles.
     let chains: [TitleChain]
     let targetChain: [Int]
 
+    /// - Parameter titles: whether the catalog's products may have titles (JSON Lines): only
+    ///   then are the targets' title chains made.
     init(
         source: String, columns: (product: Int, storefront: Int, price: Int), layout: RowLayout,
-        targets: [RenderTarget], options: PriceFormatter.Options, wanted: Set<String>?
+        targets: [RenderTarget], options: PriceFormatter.Options, wanted: Set<String>?, titles: Bool
     ) throws(StorePriceError) {
         self.source = source
         self.columns = columns
@@ -42,9 +45,10 @@ final class BulkPlan: Sendable {
         self.wanted = wanted
         self.options = options
         var chains: [TitleChain] = []
-        targetChain = targets.map { target in
-            if let known = chains.firstIndex(of: target.titleChain) { return known }
-            chains.append(target.titleChain)
+        targetChain = !titles ? [] : targets.map { target in
+            let chain = target.titleChain
+            if let known = chains.firstIndex(of: chain) { return known }
+            chains.append(chain)
             return chains.count - 1
         }
         self.chains = chains
