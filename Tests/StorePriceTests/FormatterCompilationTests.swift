@@ -63,6 +63,34 @@ import Darwin
         #expect(builds.mostAtOnce.load(ordering: .sequentiallyConsistent) == 1)
     }
 
+    /// While the helper builds ahead, it alone builds: workers asking for formatters, in any
+    /// order, wait for them rather than build any themselves.
+    @Test func whileTheHelperBuildsAheadNoWorkerBuilds() {
+        let count = 200
+        let builds = Builds(count)
+        let byOthers = Mutex<[Int]>([])
+        let compilation = FormatterCompilation(count: count) { index in
+            if Thread.current.name != "helper" { byOthers.withLock { $0.append(index) } }
+            builds.build(index, pause: 20)
+        }
+        compilation.expect(Array(0..<count))
+        let threads = DispatchGroup()
+        Self.start(threads) {
+            Thread.current.name = "helper"
+            compilation.prepareAll()
+        }
+        while builds.order.withLock({ $0.count }) < 1 { usleep(100) }
+        for worker in 1...4 {
+            Self.start(threads) {
+                let order = worker.isMultiple(of: 2) ? Array((0..<count).reversed()) : Array(0..<count)
+                for index in order { compilation.prepare(index) }
+            }
+        }
+        threads.wait()
+        #expect(byOthers.withLock { $0 } == [], "built by workers while the helper built ahead")
+        #expect(builds.counts.withLock { $0 } == Array(repeating: 1, count: count))
+    }
+
     /// A worker waiting for the last formatter while the helper builds the first has it built
     /// next, not after all the others.
     @Test func aFormatterAWorkerWaitsForIsBuiltNext() {
