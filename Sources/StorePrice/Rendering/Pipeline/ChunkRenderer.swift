@@ -84,6 +84,10 @@ struct ChunkRenderer: ~Copyable {
     /// The current line's title and description language tags as written, and their texts.
     private var titleTags = LanguageTagSet()
     private var descriptionTags = LanguageTagSet()
+    /// What to do while waiting for a formatter another thread builds (see `FormatAhead`).
+    var whileWaiting: (() -> Bool)?
+    /// Each storefront's targets, for `formatAhead`; made on its first call.
+    private var storefrontTargets: [[Int]] = []
 
     init(plan: BulkPlan, generations: PriceTables.Generations, worker: Int) {
         self.plan = plan
@@ -718,16 +722,9 @@ struct ChunkRenderer: ~Copyable {
             fail(&chunk, slot.line, "price for \(plan.targets[target].description)", "internal error: no price for amount \(slot.amount)")
             return nil
         }
-        // The target's part, then the price's, straight from ICU's UTF-8.
-        partBytes.removeAll()
-        partBytes.append(plan.layout.targetParts[target])
-        let pair = plan.targetPair[target]
-        // At once when the formatter is built: one atomic load (see `FormatterCompilation`).
-        plan.compilation.prepare(pair)
+        let part: UnsafeRawPointer?
         do throws(StorePriceError) {
-            try plan.formatters[pair].withFormattedUTF8(price) { formatted in
-                plan.layout.appendPricePart(amount: price.amount, formatted: formatted, into: &partBytes)
-            }
+            part = try formatPart(target: target, number: slot.amount, price: price)
         } catch {
             var reason = error.description
             if case .excessPrecision(_, let code, let digits) = error {
@@ -741,11 +738,80 @@ struct ChunkRenderer: ~Copyable {
             return nil
         }
         chunk.formats += 1
-        guard let part = tables.store(target: target, number: slot.amount, partBytes.bytes, worker: worker) else {
+        guard let part else {
             fail(&chunk, slot.line, "price for \(plan.targets[target].description)", "internal error: the part was not kept")
             return nil
         }
         return part
+    }
+
+    /// Formats a price for a target with ICU and keeps its encoded part: the part kept for the
+    /// pair (another worker's, when it stored one first), or nil when the table kept none.
+    private mutating func formatPart(target: Int, number: Int32, price: Price) throws(StorePriceError) -> UnsafeRawPointer? {
+        // The target's part, then the price's, straight from ICU's UTF-8.
+        partBytes.removeAll()
+        partBytes.append(plan.layout.targetParts[target])
+        let pair = plan.targetPair[target]
+        // At once when the formatter is built: one atomic load (see `FormatterCompilation`).
+        plan.compilation.prepare(pair, whileWaiting: whileWaiting)
+        try plan.formatters[pair].withFormattedUTF8(price) { formatted in
+            plan.layout.appendPricePart(amount: price.amount, formatted: formatted, into: &partBytes)
+        }
+        return tables.store(target: target, number: number, partBytes.bytes, worker: worker)
+    }
+
+    /// Formats ahead the (target, amount) pairs of a chunk's lines that have no part yet and
+    /// whose formatters are built, and keeps their parts for the workers that render the
+    /// chunk: what the calling thread does while the first helper builds formatters (see
+    /// `FormatAhead`). Reads plain chunks only (ASCII, no quotes, the standard columns) and
+    /// numbers new amounts only while the tables are less than half full; a line it cannot
+    /// read, or a price it cannot show, is left to the chunk's render, which reports it.
+    ///
+    /// - Returns: the prices formatted.
+    mutating func formatAhead(_ input: UnsafeBufferPointer<UInt8>) -> Int {
+        guard plan.columns == (0, 1, 2), let base = input.baseAddress, Self.isASCII(base, input.count),
+            memchr(base, Int32(UInt8(ascii: "\"")), input.count) == nil
+        else { return 0 }
+        if storefrontTargets.isEmpty {
+            storefrontTargets = Array(repeating: [], count: plan.storefronts.count)
+            for target in 0..<targetStorefront.count { storefrontTargets[targetStorefront[target]].append(target) }
+        }
+        // The tables the workers use now: they may have moved to fresh ones.
+        tables = generations.tables
+        let comma = Int32(UInt8(ascii: ","))
+        var formats = 0
+        var position = 0
+        while position < input.count {
+            let start = position
+            var end = input.count
+            if let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), input.count - start) {
+                end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+            }
+            position = end + 1
+            if end > start, base[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            guard let first = memchr(base + start, comma, end - start),
+                case let codeStart = base.distance(to: first.assumingMemoryBound(to: UInt8.self)) + 1,
+                let second = memchr(base + codeStart, comma, end - codeStart),
+                case let amountStart = base.distance(to: second.assumingMemoryBound(to: UInt8.self)) + 1,
+                amountStart < end, memchr(base + amountStart, comma, end - amountStart) == nil
+            else { continue }
+            let storefront = fastStorefrontIndex(UnsafeBufferPointer(start: base + codeStart, count: amountStart - 1 - codeStart))
+            guard storefront >= 0 else { continue }
+            let currency = storefrontCurrency[storefront]
+            let amount = UnsafeBufferPointer(start: base + amountStart, count: end - amountStart)
+            var number = tables.number(amount, currency: currency, worker: worker)
+            if number == nil, tables.hasRoomAhead,
+                let price = try? Price(String(decoding: amount, as: UTF8.self), currency: plan.currencies[currency])
+            {
+                number = tables.add(amount, currency: currency, price: price, worker: worker)
+            }
+            guard let number, let price = tables.price(currency: currency, number: number) else { continue }
+            for target in storefrontTargets[storefront]
+            where plan.compilation.isBuilt(plan.targetPair[target]) && tables.part(target: target, number: number) == nil {
+                if (try? formatPart(target: target, number: number, price: price)) != nil { formats += 1 }
+            }
+        }
+        return formats
     }
 
     /// The amount of a storefront's price as its line writes it.
@@ -796,7 +862,6 @@ final class RendererBox: @unchecked Sendable {
     func render(_ chunk: BulkChunk) {
         chunk.output.removeAll()
         chunk.results = ChunkResults()
-        chunk.input.padWithZeros(ChunkRenderer.padding)
         if jsonLines {
             renderer.renderJSONLines(chunk.input.bytes, into: &chunk.output, &chunk.results)
         } else {

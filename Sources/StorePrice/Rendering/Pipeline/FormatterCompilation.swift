@@ -17,7 +17,8 @@ import Darwin
 /// formatters at the same moment, in the same order: at the start of a run they would take ICU's
 /// locks in turn for each formatter. Here one thread at a time builds. With more than one worker,
 /// the first helper builds the formatters of the catalog's first product, in target order, before
-/// it takes a chunk (`prepareAll()`), while the calling thread renders the first chunk behind it;
+/// it takes a chunk (`prepareAll()`), while the calling thread renders the first chunk behind it
+/// (and, while it waits, formats ahead the prices it can: see `FormatAhead`);
 /// a formatter that a worker needs is built next (`prepare`), and one no product has needed yet
 /// is built when one does. While the helper builds ahead, it alone builds: when the calling
 /// thread also built each formatter it met first, the two took turns, and ICU's data moved
@@ -42,6 +43,8 @@ final class FormatterCompilation: @unchecked Sendable {
     private let building = Atomic<Bool>(false)
     /// Whether `prepareAll()` is building ahead: workers then wait rather than build.
     private let buildingAhead = Atomic<Bool>(false)
+    /// How many formatters are built.
+    private let builtCount = Atomic<Int>(0)
     /// The formatter a waiting worker needs, for `prepareAll()` to build next; -1 for none.
     private let wanted = Atomic<Int>(-1)
     /// Whether the run is over: `prepareAll()` stops.
@@ -71,15 +74,30 @@ final class FormatterCompilation: @unchecked Sendable {
 
     /// Returns once formatter `index` is built: at once if it is, or after building it on this
     /// thread or waiting for another to build it (always waiting while `prepareAll()` builds).
-    func prepare(_ index: Int) {
+    ///
+    /// - Parameter whileWaiting: called instead of yielding while this thread waits, for work
+    ///   that needs no formatter but built ones; returns whether it did any.
+    func prepare(_ index: Int, whileWaiting: (() -> Bool)? = nil) {
         var turns = 0
         while !built[index].load(ordering: .acquiring) {
             if !buildingAhead.load(ordering: .relaxed), buildUnlessBusy(index) { return }
             wanted.store(index, ordering: .relaxed)
+            if let whileWaiting, whileWaiting() {
+                turns = 0
+                continue
+            }
             turns += 1
             if turns < 200 { sched_yield() } else { usleep(50) }
         }
     }
+
+    /// Whether formatter `index` is built: a worker may then use it at once.
+    func isBuilt(_ index: Int) -> Bool {
+        built[index].load(ordering: .acquiring)
+    }
+
+    /// How many formatters are built so far.
+    var builtSoFar: Int { builtCount.load(ordering: .relaxed) }
 
     /// Says which formatters to build ahead: those of the catalog's first product. Only the
     /// first call counts.
@@ -132,6 +150,7 @@ final class FormatterCompilation: @unchecked Sendable {
         if !built[index].load(ordering: .acquiring) {
             build(index)
             built[index].store(true, ordering: .releasing)
+            builtCount.add(1, ordering: .relaxed)
         }
         building.store(false, ordering: .releasing)
         return true
