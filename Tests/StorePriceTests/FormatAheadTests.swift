@@ -83,20 +83,26 @@ import Testing
         expectBytes(String(decoding: early.bytes, as: UTF8.self), String(decoding: plain.bytes, as: UTF8.self))
     }
 
-    /// The calling thread's passes: one when 16 formatters or more were built since the last,
-    /// over the chunks read and not finished.
-    @Test func aPassComesEvery16FormattersBuilt() throws {
+    /// The calling thread's passes: a round over the chunks read and not finished when 16
+    /// formatters or more were built since the last round began, one chunk a call.
+    @Test func aRoundComesEvery16FormattersBuiltOneChunkACall() throws {
         let run = try Run()
         let ahead = FormatAhead(ChunkRenderer(plan: run.plan, generations: run.generations, worker: 0), compilation: run.plan.compilation)
-        let chunk = BulkChunk()
-        chunk.input.append(Self.catalog)
-        chunk.input.padWithZeros(ChunkRenderer.padding)
-        ahead.read(chunk)
+        var chunks: [BulkChunk] = []
+        for text in [Self.catalog, "c,USA,1234.99\nc,JPN,12345\n"] {
+            let chunk = BulkChunk()
+            chunk.input.append(text)
+            chunk.input.padWithZeros(ChunkRenderer.padding)
+            ahead.read(chunk)
+            chunks.append(chunk)
+        }
         #expect(ahead.pass())
         #expect(ahead.formats == 2 * Storefront.all.count - 2)
-        // Nothing built since: no pass.
+        #expect(ahead.pass())
+        #expect(ahead.formats == 2 * Storefront.all.count - 2 + 2)
+        // Nothing built since the round began: no other.
         #expect(!ahead.pass())
-        ahead.finished(chunk)
+        for chunk in chunks { ahead.finished(chunk) }
         #expect(!ahead.pass())
     }
 }

@@ -75,15 +75,17 @@ final class FormatterCompilation: @unchecked Sendable {
     /// Returns once formatter `index` is built: at once if it is, or after building it on this
     /// thread or waiting for another to build it (always waiting while `prepareAll()` builds).
     ///
-    /// - Parameter whileWaiting: called instead of yielding while this thread waits, for work
-    ///   that needs no formatter but built ones; returns whether it did any.
+    /// - Parameter whileWaiting: called each turn while this thread waits, for a piece of work
+    ///   that needs no formatter but built ones; returns whether it did one.
     func prepare(_ index: Int, whileWaiting: (() -> Bool)? = nil) {
         var turns = 0
         while !built[index].load(ordering: .acquiring) {
             if !buildingAhead.load(ordering: .relaxed), buildUnlessBusy(index) { return }
             wanted.store(index, ordering: .relaxed)
             if let whileWaiting, whileWaiting() {
+                // The builder may share this core: it runs between two pieces of work.
                 turns = 0
+                sched_yield()
                 continue
             }
             turns += 1
