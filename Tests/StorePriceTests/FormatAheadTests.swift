@@ -105,4 +105,26 @@ import Testing
         for chunk in chunks { ahead.finished(chunk) }
         #expect(!ahead.pass())
     }
+
+    /// Once nothing more is built ahead, the renderer goes, with the tables it holds, at the next
+    /// chunk finished: a run that renews its tables does not keep the first generation too.
+    @Test func nothingIsFormattedAheadOnceBuildingAheadIsOver() throws {
+        let run = try Run()
+        let ahead = FormatAhead(ChunkRenderer(plan: run.plan, generations: run.generations, worker: 0), compilation: run.plan.compilation)
+        func chunk(_ text: String) -> BulkChunk {
+            let chunk = BulkChunk()
+            chunk.input.append(text)
+            chunk.input.padWithZeros(ChunkRenderer.padding)
+            return chunk
+        }
+        let first = chunk("a,USA,0.99\n")
+        ahead.read(first)
+        // Told nothing to build, it returns within 2 ms.
+        run.plan.compilation.prepareAll()
+        #expect(run.plan.compilation.isDoneBuildingAhead)
+        ahead.finished(first)
+        ahead.read(chunk(Self.catalog))
+        #expect(!ahead.pass())
+        #expect(ahead.formats == 0)
+    }
 }

@@ -45,6 +45,8 @@ final class FormatterCompilation: @unchecked Sendable {
     private let buildingAhead = Atomic<Bool>(false)
     /// How many formatters are built.
     private let builtCount = Atomic<Int>(0)
+    /// Whether `prepareAll()` has returned.
+    private let doneAhead = Atomic<Bool>(false)
     /// The formatter a waiting worker needs, for `prepareAll()` to build next; -1 for none.
     private let wanted = Atomic<Int>(-1)
     /// Whether the run is over: `prepareAll()` stops.
@@ -101,6 +103,9 @@ final class FormatterCompilation: @unchecked Sendable {
     /// How many formatters are built so far.
     var builtSoFar: Int { builtCount.load(ordering: .relaxed) }
 
+    /// Whether `prepareAll()` has returned: nothing more is built ahead.
+    var isDoneBuildingAhead: Bool { doneAhead.load(ordering: .acquiring) }
+
     /// Says which formatters to build ahead: those of the catalog's first product. Only the
     /// first call counts.
     func expect(_ indices: [Int]) {
@@ -113,6 +118,7 @@ final class FormatterCompilation: @unchecked Sendable {
     /// until ``cancel()``. Waits up to 2 ms to be told which: without word by then (a worker that
     /// renders no product on bytes tells none), it builds none ahead.
     func prepareAll() {
+        defer { doneAhead.store(true, ordering: .releasing) }
         let deadline = ContinuousClock.now + .milliseconds(2)
         var told = expected.withLock { $0 }
         while told == nil {
