@@ -1,4 +1,4 @@
-/// UTF-16 to UTF-8, into a stack buffer.
+/// UTF-16 to UTF-8, into a temporary buffer.
 ///
 /// ICU's formatted text is UTF-16; prices are short, so transcoding into a small
 /// temporary buffer and handing out UTF-8 avoids building an intermediate string.
@@ -7,11 +7,14 @@ package enum UTF8Transcoding {
         _ utf16: UnsafeBufferPointer<UInt16>,
         _ body: (UnsafeBufferPointer<UInt8>) -> R
     ) -> R {
-        // Each UTF-16 code unit becomes at most three UTF-8 bytes.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(utf16.count * 3, 1)) { buffer in
-            let count = transcode(utf16, into: buffer)
-            return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
-        }
+        // Each UTF-16 code unit becomes at most three UTF-8 bytes. Allocated rather than with
+        // `withUnsafeTemporaryAllocation`, which, unspecialized (the callers are in other
+        // modules), built a `Result` through its generic metadata on each call: about 430
+        // instructions, where a malloc and a free take about 200.
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(utf16.count * 3, 1))
+        defer { buffer.deallocate() }
+        let count = transcode(utf16, into: buffer)
+        return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
     }
 
     /// Writes the UTF-8 form of `utf16` into `buffer`, which holds three bytes per code unit,
