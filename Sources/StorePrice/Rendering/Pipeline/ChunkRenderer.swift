@@ -128,6 +128,22 @@ struct ChunkRenderer: ~Copyable {
         var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
     }
 
+    /// A line without quotes cut at its first two commas, the third field running to its end;
+    /// nil for a line with fewer than two.
+    private static func plainFields(_ start: UnsafePointer<UInt8>, _ length: Int) -> (Field, Field, Field)? {
+        let comma = Int32(UInt8(ascii: ","))
+        guard let first = memchr(start, comma, length),
+            case let firstEnd = start.distance(to: first.assumingMemoryBound(to: UInt8.self)),
+            let second = memchr(start + firstEnd + 1, comma, length - firstEnd - 1),
+            case let secondEnd = start.distance(to: second.assumingMemoryBound(to: UInt8.self))
+        else { return nil }
+        return (
+            Field(start: start, count: firstEnd),
+            Field(start: start + firstEnd + 1, count: secondEnd - firstEnd - 1),
+            Field(start: start + secondEnd + 1, count: length - secondEnd - 1)
+        )
+    }
+
     /// Renders a chunk into `output`, stopping at the first line that cannot be used.
     mutating func render(_ input: UnsafeBufferPointer<UInt8>, into output: inout ByteBuffer, _ chunk: inout ChunkResults) {
         hasProduct = false
@@ -172,20 +188,11 @@ struct ChunkRenderer: ~Copyable {
             var fields: (Field, Field, Field)
             if !quoted {
                 // No quotes anywhere in the chunk: a field ends at a comma.
-                let start = base + lineStart
-                guard let first = memchr(start, Int32(UInt8(ascii: ",")), length),
-                    case let firstEnd = start.distance(to: first.assumingMemoryBound(to: UInt8.self)),
-                    let second = memchr(start + firstEnd + 1, Int32(UInt8(ascii: ",")), length - firstEnd - 1),
-                    case let secondEnd = start.distance(to: second.assumingMemoryBound(to: UInt8.self))
-                else {
+                guard let plain = Self.plainFields(base + lineStart, length) else {
                     let commas = text.reduce(0) { $0 + ($1 == UInt8(ascii: ",") ? 1 : 0) }
                     return fail(&chunk, line, nil, "\(commas + 1) field\(commas == 0 ? "" : "s"); expected 3")
                 }
-                fields = (
-                    Field(start: start, count: firstEnd),
-                    Field(start: start + firstEnd + 1, count: secondEnd - firstEnd - 1),
-                    Field(start: start + secondEnd + 1, count: length - secondEnd - 1)
-                )
+                fields = plain
             } else {
                 let split: [String]
                 do {
@@ -778,7 +785,6 @@ struct ChunkRenderer: ~Copyable {
         }
         // The tables the workers use now: they may have moved to fresh ones.
         tables = generations.tables
-        let comma = Int32(UInt8(ascii: ","))
         var formats = 0
         var position = 0
         while position < input.count {
@@ -789,16 +795,14 @@ struct ChunkRenderer: ~Copyable {
             }
             position = end + 1
             if end > start, base[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-            guard let first = memchr(base + start, comma, end - start),
-                case let codeStart = base.distance(to: first.assumingMemoryBound(to: UInt8.self)) + 1,
-                let second = memchr(base + codeStart, comma, end - codeStart),
-                case let amountStart = base.distance(to: second.assumingMemoryBound(to: UInt8.self)) + 1,
-                amountStart < end, memchr(base + amountStart, comma, end - amountStart) == nil
+            // A line of three fields, as `render` reads it, or one it refuses.
+            guard let (_, code, field) = Self.plainFields(base + start, end - start), field.count > 0,
+                memchr(field.start, Int32(UInt8(ascii: ",")), field.count) == nil
             else { continue }
-            let storefront = fastStorefrontIndex(UnsafeBufferPointer(start: base + codeStart, count: amountStart - 1 - codeStart))
+            let storefront = fastStorefrontIndex(code.buffer)
             guard storefront >= 0 else { continue }
             let currency = storefrontCurrency[storefront]
-            let amount = UnsafeBufferPointer(start: base + amountStart, count: end - amountStart)
+            let amount = field.buffer
             var number = tables.number(amount, currency: currency, worker: worker)
             if number == nil, tables.hasRoomAhead,
                 let price = try? Price(String(decoding: amount, as: UTF8.self), currency: plan.currencies[currency])
