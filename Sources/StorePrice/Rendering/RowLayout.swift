@@ -122,8 +122,9 @@ package struct RowLayout: Sendable {
     }
 
     /// Appends the pair's part, the same bytes as ``pricePart(amount:formatted:)``, for a
-    /// formatted price given as UTF-8: its bytes as they are when they need no quoting or
-    /// escaping (every price ICU writes), without building a string.
+    /// formatted price given as UTF-8, without building a string: its bytes as they are when they
+    /// need no escaping, and in CSV, quoted with each quote doubled when they need quoting (a
+    /// price with a comma, such as `$1,100.00`).
     func appendPricePart(amount: String, formatted: UnsafeBufferPointer<UInt8>, into buffer: inout ByteBuffer) {
         guard let base = formatted.baseAddress, !escapeNonASCII else {
             return buffer.append(pricePart(amount: amount, formatted: String(decoding: formatted, as: UTF8.self)))
@@ -138,10 +139,19 @@ package struct RowLayout: Sendable {
             buffer.append(byte: UInt8(ascii: "\""))
             return
         case .csv:
-            guard !CSVText.needsQuotes(formatted) else { break }
             buffer.append(amount)
             buffer.append(byte: UInt8(ascii: ","))
-            buffer.append(base, count: formatted.count)
+            guard CSVText.needsQuotes(formatted) else {
+                buffer.append(base, count: formatted.count)
+                return
+            }
+            // As `CSVText.cell(_:raw:)` quotes it: a quote in UTF-8 is always the byte 0x22.
+            buffer.append(byte: UInt8(ascii: "\""))
+            for byte in formatted {
+                if byte == UInt8(ascii: "\"") { buffer.append(byte: byte) }
+                buffer.append(byte: byte)
+            }
+            buffer.append(byte: UInt8(ascii: "\""))
             return
         }
         buffer.append(pricePart(amount: amount, formatted: String(decoding: formatted, as: UTF8.self)))
