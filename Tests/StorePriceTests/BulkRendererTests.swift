@@ -239,6 +239,8 @@ import Testing
         "a,USA,1\na,USA,1\n", "a,USA,1\r\na,DEU,1\r\na,DEU,1\r\n", "a,USA,1\na,USA,2\n", "a,USA,1\na,usa,2\n", "a,USA,1\na,JPN,1,2\n", "a,USA,1\na,JPN,1.2.3\n", "a,USA,1\na,XYZ,1\n",
         "a,USA,1\na,JPN,\n", "a,USA,1\na,JPN,0.5\n", "a,USA,1\r\na,DEU,1\r\na,DEU,2\r\n",
         "a,USA,1\na,JPN," + String(repeating: "9", count: 40) + ".5\n",
+        // Three-byte codes with a byte below `A`: read by table, they must not trap.
+        "a,U1A,1\n", "a,N/A,1\n", "a,U-S,1\n", "a,USA,1\na,U1A,2\n", "a,USA,1\na,N/A,1\n",
     ])
     func badLinesGiveTheRowByRowError(_ bad: String) throws {
         for prefix in ["", Self.filler] {
@@ -255,6 +257,26 @@ import Testing
                 expectBytes(got, expected)
             }
             #expect(expected != "no error", "\(escaped(bad))")
+        }
+    }
+
+    /// The calling thread formats ahead every line of the chunks it has read while the first
+    /// helper builds formatters, those after a bad line too: a code with a byte below `A` there
+    /// (`U1A`, `N/A`) ended the run with a trap (status 132) where the bad line's error was due.
+    @Test(arguments: [",U1A,1\n", "c,N/A,1\n", "c,XXX,1\nc,U1A,1\n"])
+    func aBadLineAmongLinesFormattedAheadGivesTheRowByRowError(_ bad: String) throws {
+        var csv = "product,storefront,price\n"
+        for storefront in Storefront.all { csv += "A,\(storefront.alpha3),1\n" }
+        csv += "B,USA,1\n" + bad
+        let file = try temporaryFile(csv, name: "ahead.csv")
+        let targets = RenderTarget.storefronts(Storefront.all)
+        var expected = "no error"
+        do { _ = try reference(file.path, targets: targets) } catch { expected = String(describing: error) }
+        #expect(expected != "no error")
+        for workers in [1, 2, 8] {
+            var got = "no error"
+            do { _ = try bulk(file.path, targets: targets, workers: workers) } catch { got = String(describing: error) }
+            expectBytes(got, expected)
         }
     }
 

@@ -517,7 +517,7 @@ struct ChunkRenderer: ~Copyable {
             let c0 = Int(base[position &+ idLength &+ 1]) &- 65
             let c1 = Int(base[position &+ idLength &+ 2]) &- 65
             let c2 = Int(base[position &+ idLength &+ 3]) &- 65
-            guard UInt(c0) < 26, UInt(c1) < 26, UInt(c2) < 26 else { return position }
+            guard UInt(bitPattern: c0) < 26, UInt(bitPattern: c1) < 26, UInt(bitPattern: c2) < 26 else { return position }
             let storefront = Int(alpha3[c0 &* 676 &+ c1 &* 26 &+ c2])
             guard storefront >= 0, slots[storefront].stamp != serial else { return position }
             // The line's newline within 32 bytes, eight at a time: the lowest byte equal to a
@@ -592,7 +592,7 @@ struct ChunkRenderer: ~Copyable {
     private func fastStorefrontIndex(_ code: UnsafeBufferPointer<UInt8>) -> Int {
         guard code.count == 3 else { return -1 }
         let a = Int(code[0]) &- 65, b = Int(code[1]) &- 65, c = Int(code[2]) &- 65
-        guard UInt(a) < 26, UInt(b) < 26, UInt(c) < 26 else { return -1 }
+        guard UInt(bitPattern: a) < 26, UInt(bitPattern: b) < 26, UInt(bitPattern: c) < 26 else { return -1 }
         return Int(alpha3[a * 676 + b * 26 + c])
     }
 
