@@ -139,6 +139,7 @@ import Testing
     @Test(arguments: [
         #"{"prices":{"USA":"1"}}"#, #"{"product":"a"}"#, #"{"product":"","prices":{}}"#, #"{"product":"a","prices":{"USA":1}}"#,
         #"{"product":"a","prices":{"XYZ":"1"}}"#, #"{"product":"a","prices":{"USA":"1.2.3"}}"#,
+        #"{"product":"a","prices":{"USA":"1","U1A":"2"}}"#, #"{"product":"a","prices":{"N/A":"1"}}"#,
         #"{"product":"a","prices":{"JPN":"0.5"}}"#, #"{"product":"a","prices":{"USA":"1","US":"2"}}"#,
         #"{"product":"a","prices":{"USA":"1","USA":"1"}}"#, #"{"product":"a","product":"b","prices":{}}"#,
         #"{"product":"a","prices":{},"colour":"red"}"#, #"{"product":"a","prices":{},"title":{"en_us":"x","en-US":"y"}}"#,
