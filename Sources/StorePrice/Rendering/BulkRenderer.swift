@@ -53,10 +53,10 @@ public struct BulkRenderer: Sendable {
     public let format: Format
     /// Currency display and rounding.
     public let options: PriceFormatter.Options
-    /// Threads that render at once, the calling thread among them. The others come from
-    /// Dispatch's global pool, which runs about one thread per processor: workers past the
-    /// processors add few threads or none (on a 2-core machine, 3 to 16 workers rendered on 3
-    /// or 4 threads).
+    /// Chunks rendered at once: on the calling thread, and as `workers - 1` tasks on Dispatch's
+    /// global pool, which runs about one thread per processor, so workers past the processors
+    /// add few threads or none (on a 2-core machine, 3 to 16 workers rendered on 3 or 4
+    /// threads).
     public let workers: Int
     /// Whether formatted prices are written with every non-ASCII character as `\u{XXXX}`.
     public let escapeNonASCII: Bool

@@ -1,5 +1,6 @@
-/// What the calling thread of a bulk run does while it waits for a formatter: it formats ahead,
-/// with the formatters built so far, the new prices of the chunks read so far.
+/// What the calling thread of a bulk run of a CSV catalog does while it waits for a formatter:
+/// it formats ahead, with the formatters built so far, the new prices of the chunks read so far
+/// (those of the usual shape: see `ChunkRenderer.formatAhead`).
 ///
 /// With two or more workers, the first helper builds the formatters of the catalog's first
 /// product at the start of a run (see `FormatterCompilation`), one at a time, as ICU's locks
