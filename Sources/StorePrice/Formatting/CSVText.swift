@@ -13,6 +13,18 @@ package enum CSVText {
         return quoted + "\""
     }
 
+    /// Appends UTF-8 text as a cell written exactly, formulas included: the bytes of
+    /// `cell(_:raw: true)`, without building a string. A quote in UTF-8 is always the byte 0x22.
+    package static func appendRawCell(_ utf8: UnsafeBufferPointer<UInt8>, to buffer: inout ByteBuffer) {
+        guard needsQuotes(utf8) else { return buffer.append(utf8) }
+        buffer.append(byte: UInt8(ascii: "\""))
+        for byte in utf8 {
+            if byte == UInt8(ascii: "\"") { buffer.append(byte: byte) }
+            buffer.append(byte: byte)
+        }
+        buffer.append(byte: UInt8(ascii: "\""))
+    }
+
     /// Whether a cell holds a comma, quote or line break, and so is written quoted.
     package static func needsQuotes(_ utf8: some Sequence<UInt8>) -> Bool {
         utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }

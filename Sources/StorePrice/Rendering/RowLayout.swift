@@ -141,17 +141,7 @@ package struct RowLayout: Sendable {
         case .csv:
             buffer.append(amount)
             buffer.append(byte: UInt8(ascii: ","))
-            guard CSVText.needsQuotes(formatted) else {
-                buffer.append(base, count: formatted.count)
-                return
-            }
-            // As `CSVText.cell(_:raw:)` quotes it: a quote in UTF-8 is always the byte 0x22.
-            buffer.append(byte: UInt8(ascii: "\""))
-            for byte in formatted {
-                if byte == UInt8(ascii: "\"") { buffer.append(byte: byte) }
-                buffer.append(byte: byte)
-            }
-            buffer.append(byte: UInt8(ascii: "\""))
+            CSVText.appendRawCell(formatted, to: &buffer)
             return
         }
         buffer.append(pricePart(amount: amount, formatted: String(decoding: formatted, as: UTF8.self)))

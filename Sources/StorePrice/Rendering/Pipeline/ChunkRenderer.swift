@@ -268,8 +268,7 @@ struct ChunkRenderer: ~Copyable {
                 return false
             }
             do throws(StorePriceError) {
-                let price = try Price(String(decoding: amount.buffer, as: UTF8.self), currency: plan.currencies[currency])
-                number = tables.add(amount.buffer, currency: currency, price: price, worker: worker)
+                number = try addAmount(amount.buffer, currency: currency)
             } catch {
                 fail(&chunk, line, "price", error.description)
                 return false
@@ -443,10 +442,8 @@ struct ChunkRenderer: ~Copyable {
         if let known = tables.number(amount, currency: currency, worker: worker) {
             number = known
         } else {
-            guard let price = try? Price(String(decoding: amount, as: UTF8.self), currency: plan.currencies[currency]) else {
-                return false
-            }
-            number = tables.add(amount, currency: currency, price: price, worker: worker)
+            guard let added = try? addAmount(amount, currency: currency) else { return false }
+            number = added
         }
         slots[storefront] = Slot(stamp: serial, amount: number, line: line, lineStart: lineStart)
         return true
@@ -719,6 +716,13 @@ struct ChunkRenderer: ~Copyable {
         blockCount += 1
     }
 
+    /// Numbers an amount of a currency met for the first time, with its price; what ``Price``
+    /// throws for text that is not an amount.
+    private func addAmount(_ amount: UnsafeBufferPointer<UInt8>, currency: Int) throws(StorePriceError) -> Int32 {
+        let price = try Price(String(decoding: amount, as: UTF8.self), currency: plan.currencies[currency])
+        return tables.add(amount, currency: currency, price: price, worker: worker)
+    }
+
     /// Formats a (target, amount) pair with ICU and keeps its encoded part; nil when the price
     /// cannot be shown under the options, with the chunk's failure naming the line.
     private mutating func makePart(
@@ -804,11 +808,7 @@ struct ChunkRenderer: ~Copyable {
             let currency = storefrontCurrency[storefront]
             let amount = field.buffer
             var number = tables.number(amount, currency: currency, worker: worker)
-            if number == nil, tables.hasRoomAhead,
-                let price = try? Price(String(decoding: amount, as: UTF8.self), currency: plan.currencies[currency])
-            {
-                number = tables.add(amount, currency: currency, price: price, worker: worker)
-            }
+            if number == nil, tables.hasRoomAhead { number = try? addAmount(amount, currency: currency) }
             guard let number, let price = tables.price(currency: currency, number: number) else { continue }
             for target in storefrontTargets[storefront]
             where plan.compilation.isBuilt(plan.targetPair[target]) && tables.part(target: target, number: number) == nil {
