@@ -29,6 +29,9 @@ let package = Package(
             name: "CICU",
             dependencies: ["CICUSystem"]
         ),
+        // Threads started on another core than the starting thread's (Linux's affinity calls,
+        // which Swift's Glibc module does not expose).
+        .target(name: "CWorkerThread"),
         .target(
             name: "ICUNumberFormat",
             dependencies: ["CICU"]
@@ -37,6 +40,7 @@ let package = Package(
             name: "StorePrice",
             dependencies: [
                 "ICUNumberFormat",
+                "CWorkerThread",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

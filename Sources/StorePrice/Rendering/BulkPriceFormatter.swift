@@ -32,7 +32,7 @@ public struct BulkPriceFormatter: Sendable {
     ///   - options: currency display and rounding for every price.
     ///   - escapeNonASCII: write prices and echoed fields with non-ASCII characters escaped.
     ///   - workers: threads to format on; by default one per processor this process may use,
-    ///     and more add few threads or none (see ``BulkRenderer/workers``).
+    ///     and more add no threads (see ``BulkRenderer/workers``).
     public init(options: PriceFormatter.Options = .init(), escapeNonASCII: Bool = false, workers: Int = CatalogRenderer.processorCount) {
         self.options = options
         self.escapeNonASCII = escapeNonASCII
