@@ -21,7 +21,7 @@ struct WorkersOption: ParsableArguments {
     /// enough that their per-thread tables stay small.
     static let maximumWorkers = 256
 
-    @Option(help: "Workers to render with, 1 to 256; by default one per processor this process may use (its CPU affinity and cgroup quota). They run on the system's thread pool, about one thread per processor: workers past the processors add few threads or none.")
+    @Option(help: "Workers to render with, 1 to 256; by default one per processor this process may use (its CPU affinity and cgroup quota). At most one thread per processor renders: workers past the processors add no threads.")
     var workers: Int = CatalogRenderer.processorCount
 
     func validate() throws {

@@ -81,7 +81,7 @@ public struct BulkRenderer: Sendable {
     ///   - format: JSON Lines (the default) or CSV.
     ///   - options: currency display and rounding for every price.
     ///   - workers: threads to render on; by default one per processor this process may use,
-    ///     and more add few threads or none (see ``workers``).
+    ///     and more add no threads (see ``workers``).
     ///   - escapeNonASCII: write formatted prices with non-ASCII characters escaped.
     ///   - rawCSV: write CSV cells of catalog text exactly, formulas included.
     public init(
