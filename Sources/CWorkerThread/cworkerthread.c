@@ -13,8 +13,8 @@ struct cworkerthread {
     void (*body)(void *);
     void *context;
 #if defined(__linux__)
-    // The process's mask, for the thread to take back once it runs; only when it started
-    // without the starting thread's core.
+    // The starting thread's mask, for the new thread to take once it runs; only when it
+    // started without the starting thread's core.
     int restore;
     cpu_set_t allowed;
 #endif

@@ -33,9 +33,9 @@ import Darwin
     }
 
     #if os(Linux)
-    /// Started without the calling thread's core, a helper then takes back the process's mask:
-    /// one kept on the other cores would compete with the calling thread for them, or, with
-    /// `taskset` to 2 cores, stay on 1.
+    /// Started without the calling thread's core, a helper then takes the calling thread's mask,
+    /// here the process's: one kept on the other cores would compete with the calling thread for
+    /// them, or, with `taskset` to 2 cores, stay on 1.
     @Test func aStartedThreadMayRunOnEveryCoreOfTheProcess() throws {
         let process = try #require(ProcessorCount.affinityCount())
         let seen = Atomic<Int>(-1)

@@ -6,8 +6,8 @@
 // On Linux, a thread that a busy thread starts is often queued on that thread's core, and waits
 // there until the scheduler's next tick moves it (0.15 to 4 ms on a 2-core virtual machine),
 // or shares that core for longer. Started with an affinity mask that leaves out the starting
-// thread's core, it runs at once on another; it then takes back the mask of the whole process,
-// so that the scheduler may move it as usual. Swift's Glibc module does not expose
+// thread's core, it runs at once on another; it then takes the starting thread's own mask (the
+// process's, unless that thread was pinned), so that the scheduler may move it as usual. Swift's Glibc module does not expose
 // `pthread_attr_setaffinity_np`, hence this file. Elsewhere, threads start as usual.
 
 #ifdef __cplusplus

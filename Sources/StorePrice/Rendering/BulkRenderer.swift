@@ -80,8 +80,8 @@ public struct BulkRenderer: Sendable {
     ///   - targets: storefronts or test accounts, in output order.
     ///   - format: JSON Lines (the default) or CSV.
     ///   - options: currency display and rounding for every price.
-    ///   - workers: threads to render on; by default one per processor this process may use,
-    ///     and more add no threads (see ``workers``).
+    ///   - workers: chunks rendered at once; by default one per processor this process may use,
+    ///     the most threads a run starts (see ``workers``).
     ///   - escapeNonASCII: write formatted prices with non-ASCII characters escaped.
     ///   - rawCSV: write CSV cells of catalog text exactly, formulas included.
     public init(

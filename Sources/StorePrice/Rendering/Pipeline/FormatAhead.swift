@@ -2,7 +2,7 @@
 /// it formats ahead, with the formatters built so far, the new prices of the chunks read so far
 /// (those of the usual shape: see `ChunkRenderer.formatAhead`).
 ///
-/// With two or more workers, the first helper builds the formatters of the catalog's first
+/// With two or more worker threads, the first helper builds the formatters of the catalog's first
 /// product at the start of a run (see `FormatterCompilation`), one at a time, as ICU's locks
 /// require: about 6 ms for the 175 storefronts, in which the calling thread would only wait for
 /// each formatter the first product needs. Instead, every 16 formatters built, it goes over the

@@ -15,7 +15,7 @@ import Darwin
 /// 130 times (ICU 72) as it reads locale data (see `ICUNumberFormatter.compile()`), so builds on
 /// two threads take no less time than on one. Workers rendering the same catalog meet new
 /// formatters at the same moment, in the same order: at the start of a run they would take ICU's
-/// locks in turn for each formatter. Here one thread at a time builds. With more than one worker,
+/// locks in turn for each formatter. Here one thread at a time builds. With more than one worker thread,
 /// the first helper builds the formatters of the catalog's first product, in target order, before
 /// it takes a chunk (`prepareAll()`), while the calling thread renders the first chunk behind it
 /// (and, while it waits, formats ahead the prices it can: see `FormatAhead`);

@@ -1,7 +1,8 @@
 import CWorkerThread
 
 /// A thread of a bulk run's own, started on another core than the calling thread's when the
-/// process may use more than one, then free to move (see `cworkerthread.h`).
+/// calling thread may use more than one, then free to move over the calling thread's cores (see
+/// `cworkerthread.h`).
 ///
 /// The calling thread of a bulk run is busy when it starts its helpers. Started through Dispatch,
 /// the first helper was often queued on the calling thread's core, and sometimes shared that core
