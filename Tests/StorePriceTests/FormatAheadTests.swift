@@ -127,4 +127,26 @@ import Testing
         #expect(!ahead.pass())
         #expect(ahead.formats == 0)
     }
+
+    /// A run whose helper could not be started builds nothing ahead: formatting ahead lets go of
+    /// its renderer as it would once the builds ahead end.
+    @Test func nothingIsFormattedAheadWhenNoHelperBuildsAhead() throws {
+        let run = try Run()
+        let ahead = FormatAhead(ChunkRenderer(plan: run.plan, generations: run.generations, worker: 0), compilation: run.plan.compilation)
+        let first = BulkChunk()
+        first.input.append("a,USA,0.99\n")
+        first.input.padWithZeros(ChunkRenderer.padding)
+        ahead.read(first)
+        #expect(!run.plan.compilation.isDoneBuildingAhead)
+        run.plan.compilation.willNotBuildAhead()
+        #expect(run.plan.compilation.isDoneBuildingAhead)
+        ahead.finished(first)
+        let next = BulkChunk()
+        next.input.append(Self.catalog)
+        next.input.padWithZeros(ChunkRenderer.padding)
+        ahead.read(next)
+        // Every formatter is built: a round would begin, but the renderer is gone.
+        #expect(!ahead.pass())
+        #expect(ahead.formats == 0)
+    }
 }

@@ -262,7 +262,12 @@ public struct BulkRenderer: Sendable {
                 ahead?.read(chunk)
                 return more
             },
-            finish: finish, stop: plan.compilation.cancel)
+            finish: finish, stop: plan.compilation.cancel,
+            started: { helpers in
+                // Without a helper nothing is built ahead: the calling thread's formatting ahead
+                // lets go of its renderer at the next chunk finished.
+                if helpers == 0 { plan.compilation.willNotBuildAhead() }
+            })
         report.distinctPrices += ahead?.formats ?? 0
         try throwEarlierRepeat(before: .max)
         if let productIDs {

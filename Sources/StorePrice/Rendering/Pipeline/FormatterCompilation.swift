@@ -145,6 +145,12 @@ final class FormatterCompilation: @unchecked Sendable {
     /// The formatter a waiting worker asked for last, or -1: `prepareAll()` builds it next.
     var waitedFor: Int { wanted.load(ordering: .relaxed) }
 
+    /// Says that no thread will call `prepareAll()` (a run whose helper could not be started):
+    /// ``isDoneBuildingAhead`` is then true, and waiting workers build.
+    func willNotBuildAhead() {
+        doneAhead.store(true, ordering: .releasing)
+    }
+
     /// Ends `prepareAll()` after the build under way: the run needs no more formatters.
     func cancel() {
         cancelled.store(true, ordering: .relaxed)
