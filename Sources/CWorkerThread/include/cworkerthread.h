@@ -7,8 +7,9 @@
 // there until the scheduler's next tick moves it (0.15 to 4 ms on a 2-core virtual machine),
 // or shares that core for longer. Started with an affinity mask that leaves out the starting
 // thread's core, it runs at once on another; it then takes the starting thread's own mask (the
-// process's, unless that thread was pinned), so that the scheduler may move it as usual. Swift's Glibc module does not expose
-// `pthread_attr_setaffinity_np`, hence this file. Elsewhere, threads start as usual.
+// process's, unless that thread was pinned), so that the scheduler may move it as usual.
+// Swift's Glibc module does not expose `pthread_attr_setaffinity_np`, hence this file.
+// Elsewhere, threads start as usual.
 
 #ifdef __cplusplus
 extern "C" {

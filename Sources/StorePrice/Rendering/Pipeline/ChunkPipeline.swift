@@ -1,4 +1,4 @@
-/// Runs a bulk job on every core: chunks of input read on the calling thread, rendered on
+/// Runs a bulk job on every core: chunks of input read on the calling thread, rendered on up to
 /// `workers` threads (the calling thread among them, between reading and writing; the others are
 /// ``WorkerThread``s), and handed back on the calling thread in input order.
 ///
