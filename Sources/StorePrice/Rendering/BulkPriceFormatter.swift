@@ -23,8 +23,8 @@ public struct BulkPriceFormatter: Sendable {
     /// Whether formatted prices and echoed fields are written with every non-ASCII character as
     /// `\u{XXXX}`.
     public let escapeNonASCII: Bool
-    /// Chunks of lines formatted at once: on as many threads, up to the processors this process
-    /// may use (see ``BulkRenderer/workers``).
+    /// Threads that format at once, up to the processors this process may use (see
+    /// ``BulkRenderer/workers``).
     public let workers: Int
 
     /// A formatter of lines; nothing is opened until a run starts.
@@ -32,8 +32,8 @@ public struct BulkPriceFormatter: Sendable {
     /// - Parameters:
     ///   - options: currency display and rounding for every price.
     ///   - escapeNonASCII: write prices and echoed fields with non-ASCII characters escaped.
-    ///   - workers: chunks of lines formatted at once; by default one per processor this process
-    ///     may use, the most threads a run starts (see ``BulkRenderer/workers``).
+    ///   - workers: threads to format on; by default one per processor this process may use, the
+    ///     most a run starts (see ``BulkRenderer/workers``).
     public init(options: PriceFormatter.Options = .init(), escapeNonASCII: Bool = false, workers: Int = CatalogRenderer.processorCount) {
         self.options = options
         self.escapeNonASCII = escapeNonASCII

@@ -52,11 +52,10 @@ public struct BulkRenderer: Sendable {
     public let format: Format
     /// Currency display and rounding.
     public let options: PriceFormatter.Options
-    /// Chunks rendered at once: on the calling thread and on helper threads of the run's own,
-    /// one thread per worker up to the processors this process may use; workers past those add
-    /// chunks in flight, not threads (on 2 cores, 8 threads took 99 ms for the benchmark
-    /// catalog where 2 took 73). Each helper starts on another core than the calling thread's
-    /// (see `WorkerThread`).
+    /// Threads that render at once: the calling thread and helper threads of the run's own, one
+    /// per worker up to the processors this process may use; workers past those add nothing (on
+    /// 2 cores, 8 threads took 99 ms for the benchmark catalog where 2 took 73). Each helper
+    /// starts on another core than the calling thread's (see `WorkerThread`).
     public let workers: Int
     /// Whether formatted prices are written with every non-ASCII character as `\u{XXXX}`.
     public let escapeNonASCII: Bool
@@ -80,8 +79,8 @@ public struct BulkRenderer: Sendable {
     ///   - targets: storefronts or test accounts, in output order.
     ///   - format: JSON Lines (the default) or CSV.
     ///   - options: currency display and rounding for every price.
-    ///   - workers: chunks rendered at once; by default one per processor this process may use,
-    ///     the most threads a run starts (see ``workers``).
+    ///   - workers: threads to render on; by default one per processor this process may use, the
+    ///     most a run starts (see ``workers``).
     ///   - escapeNonASCII: write formatted prices with non-ASCII characters escaped.
     ///   - rawCSV: write CSV cells of catalog text exactly, formulas included.
     public init(

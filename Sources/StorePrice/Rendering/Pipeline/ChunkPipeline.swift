@@ -5,8 +5,8 @@
 /// ``BulkRenderer`` (catalogs to rows) and ``BulkPriceFormatter`` (`PRICE_LOCALE<TAB>AMOUNT`
 /// lines) run on it.
 struct ChunkPipeline {
-    /// Chunks rendered at once, the calling thread's included: on as many threads, up to the
-    /// processors this process may use (``ProcessorCount``).
+    /// The threads to render on, the calling thread included, up to the processors this process
+    /// may use (``ProcessorCount``).
     let workers: Int
 
     /// The threads that render for a number of workers, the calling thread included.
@@ -56,10 +56,12 @@ struct ChunkPipeline {
         started(helpers.count)
         var spare: [BulkChunk] = []
         var running: [BulkChunk] = []
-        // Chunks read ahead of the one being written: one per worker and six more, so that the
-        // other workers keep rendering while this thread renders a chunk, before it writes the
-        // chunks they finished meanwhile.
-        let window = workers == 1 ? 1 : workers + 6
+        // Chunks read ahead of the one being written: one per thread that renders and six more,
+        // so that the helpers keep rendering while this thread renders a chunk, before it writes
+        // the chunks they finished meanwhile. Workers past the threads would only hold more
+        // chunks (256 workers on 2 cores held 106 MB on the 7M-row catalog).
+        let threads = helpers.count + 1
+        let window = threads == 1 ? 1 : threads + 6
         do {
             var more = true
             while true {

@@ -146,7 +146,7 @@ final class FormatterCompilation: @unchecked Sendable {
     var waitedFor: Int { wanted.load(ordering: .relaxed) }
 
     /// Says that no thread will call `prepareAll()` (a run whose helper could not be started):
-    /// ``isDoneBuildingAhead`` is then true, and waiting workers build.
+    /// ``isDoneBuildingAhead`` is then true, as when `prepareAll()` returns.
     func willNotBuildAhead() {
         doneAhead.store(true, ordering: .releasing)
     }
