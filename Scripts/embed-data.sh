@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Writes Sources/StorePrice/Storefronts/EmbeddedData.swift from Data/storefronts.json,
-# Data/test-accounts.json, Data/offer-wording.json and Data/sandbox-renewals.json, so the
+# Data/test-accounts.json, Data/offer-wording.json, Data/sandbox-renewals.json and
+# Data/app-store-style.json, so the
 # library carries its data with no files beside the binary. Run it after editing any of them;
 # `swift test` fails until Data/ and the library agree.
 #
@@ -47,7 +48,8 @@ for entry in json.load(open(sys.argv[1], encoding="utf-8")):
 print("    ]")
 PY
   for pair in "testAccounts:Data/test-accounts.json" \
-      "offerWording:Data/offer-wording.json" "sandboxRenewals:Data/sandbox-renewals.json"; do
+      "offerWording:Data/offer-wording.json" "sandboxRenewals:Data/sandbox-renewals.json" \
+      "appStoreStyle:Data/app-store-style.json"; do
     name=${pair%%:*}
     file=${pair#*:}
     echo "    /// \`$file\`"

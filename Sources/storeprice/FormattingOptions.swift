@@ -30,6 +30,18 @@ struct PriceStyleOptions: ParsableArguments {
         }
     }
 
+    enum StyleChoice: String, ExpressibleByArgument, CaseIterable {
+        case icu
+        case appStore = "app-store"
+
+        var style: PriceFormatter.Style { self == .icu ? .icu : .appStore }
+    }
+
+    @Option(help: ArgumentHelp(
+        "Whose formats: ICU's (CLDR's, byte for byte) or the App Store's, as Apple's servers write prices (¥800, USD 4.99, Rp 99ribu).",
+        valueName: "style"))
+    var style: StyleChoice = .icu
+
     @Option(help: "How to show the currency: the locale's symbol (US$), its narrow symbol ($), the ISO code (USD) or its name (US dollars).")
     var display: Display = .symbol
 
@@ -37,7 +49,13 @@ struct PriceStyleOptions: ParsableArguments {
     var rounding: RoundingChoice = .reject
 
     var options: PriceFormatter.Options {
-        PriceFormatter.Options(display: display.currencyDisplay, rounding: rounding.rounding)
+        PriceFormatter.Options(display: display.currencyDisplay, rounding: rounding.rounding, style: style.style)
+    }
+
+    func validate() throws {
+        if style == .appStore, display != .symbol {
+            throw ValidationError("--display \(display.rawValue) goes with the ICU style; the App Store style writes the currency as Apple does.")
+        }
     }
 }
 
@@ -49,4 +67,5 @@ struct FormattingOptions: ParsableArguments {
     var escape = false
 
     var options: PriceFormatter.Options { style.options }
+    var priceStyle: PriceFormatter.Style { style.options.style }
 }

@@ -11,6 +11,10 @@ import ICUNumberFormat
 /// try formatter.format(price)  // "US$0.99"
 /// ```
 ///
+/// With ``Style/appStore`` in its options, a formatter writes prices the way Apple's servers do
+/// (StoreKit 2's `displayPrice`, the App Store's pages): `¥800` in Japan, `USD 4.99` in Ghana. See
+/// ``AppStoreRule``.
+///
 /// By default a price is never rounded: an amount with more fraction digits than its currency
 /// uses is ``StorePriceError/excessPrecision(amount:currency:fractionDigits:)``. A price in a
 /// currency other than the locale's is ``StorePriceError/currencyMismatch(price:locale:)``:
@@ -22,6 +26,10 @@ public struct PriceFormatter: Sendable {
     public let options: Options
 
     private let icu: ICUNumberFormatter
+    /// With the App Store style, Apple's text around ICU's number; `nil` for ICU's own output.
+    private let appStore: AppStoreFormat?
+    /// The fraction digits a price may have before it is rounded or refused.
+    private let fractionDigits: Int
 
     /// Creates a formatter for a price locale.
     ///
@@ -38,7 +46,15 @@ public struct PriceFormatter: Sendable {
     init(locale: PriceLocale, options: Options, buildsAtOnce: Bool) throws(StorePriceError) {
         self.locale = locale
         self.options = options
-        self.icu = try FormatterCache.formatter(for: locale, options: options, buildsAtOnce: buildsAtOnce)
+        if options.style == .appStore, let format = try AppStoreFormat(rule: AppStoreRule(for: locale), options: options) {
+            self.appStore = format
+            self.icu = format.number
+            self.fractionDigits = format.fractionDigits
+        } else {
+            self.appStore = nil
+            self.icu = try FormatterCache.formatter(for: locale, options: options, buildsAtOnce: buildsAtOnce)
+            self.fractionDigits = locale.currency.fractionDigits
+        }
     }
 
     /// Has ICU build this formatter's data now: see `ICUNumberFormatter.compile()`.
@@ -51,6 +67,7 @@ public struct PriceFormatter: Sendable {
     ///   when rounding is `.reject` and the amount has more fraction digits than the currency.
     public func format(_ price: Price) throws(StorePriceError) -> String {
         let amount = try amountToFormat(price)
+        if let appStore { return try appStore.format(amount, price: price, locale: locale) }
         do {
             return try icu.format(decimal: amount)
         } catch {
@@ -65,6 +82,10 @@ public struct PriceFormatter: Sendable {
         _ price: Price, _ body: (UnsafeBufferPointer<UInt8>) -> R
     ) throws(StorePriceError) -> R {
         var amount = try amountToFormat(price)
+        if let appStore {
+            var text = try appStore.format(amount, price: price, locale: locale)
+            return text.withUTF8 { body($0) }
+        }
         let result = amount.withUTF8 { bytes in
             Result { () throws(ICUError) -> R in try icu.format(decimalUTF8: bytes, body) }
         }
@@ -92,7 +113,7 @@ public struct PriceFormatter: Sendable {
         guard price.currency == locale.currency else {
             throw .currencyMismatch(price: price, locale: locale)
         }
-        let digits = price.currency.fractionDigits
+        let digits = fractionDigits
         guard price.fractionDigits > digits else { return price.amount }
         if options.rounding == .reject {
             throw .excessPrecision(amount: price.amount, currency: price.currency, fractionDigits: price.fractionDigits)
@@ -125,15 +146,20 @@ extension PriceFormatter {
         public var display: CurrencyDisplay
         /// What happens to amounts with more fraction digits than the currency uses.
         public var rounding: Rounding
+        /// ICU's output, or the App Store's.
+        public var style: Style
 
         /// Options for showing and rounding prices.
         ///
         /// - Parameters:
-        ///   - display: `.symbol` (`$`, `US$`) by default.
+        ///   - display: `.symbol` (`$`, `US$`) by default. The App Store style writes Apple's
+        ///     currency text and ignores it, except where a storefront has no rule.
         ///   - rounding: `.reject` by default: an amount is never changed silently.
-        public init(display: CurrencyDisplay = .symbol, rounding: Rounding = .reject) {
+        ///   - style: `.icu` by default: ICU's output, byte for byte.
+        public init(display: CurrencyDisplay = .symbol, rounding: Rounding = .reject, style: Style = .icu) {
             self.display = display
             self.rounding = rounding
+            self.style = style
         }
 
         /// The ICU number skeleton for these options and a currency, such as
@@ -141,6 +167,22 @@ extension PriceFormatter {
         public func skeleton(currency: CurrencyCode) -> String {
             "currency/\(currency.code) \(display.skeleton) \(rounding.skeleton)"
         }
+    }
+
+    /// Whose formats a price is written in.
+    ///
+    /// ```swift
+    /// let japan = try Storefront("JPN").priceLocale
+    /// try PriceFormatter(locale: japan).format(amount: "800")                                   // "￥800"
+    /// try PriceFormatter(locale: japan, options: .init(style: .appStore)).format(amount: "800")  // "¥800"
+    /// ```
+    public enum Style: String, Hashable, Sendable, CaseIterable {
+        /// ICU's output for the price locale (CLDR's formats), byte for byte.
+        case icu
+        /// What Apple's servers write (StoreKit 2's `displayPrice`, the App Store's pages): ICU's
+        /// number inside each storefront's rule from `Data/app-store-style.json`. The price
+        /// locale's region and currency must be a storefront's. See ``AppStoreRule``.
+        case appStore = "app-store"
     }
 
     /// How the currency appears in a formatted price.

@@ -18,6 +18,9 @@ import Logging
 /// {"product":"com.example.level1","account":"jpn","storefront":"JPN","price_locale":"ja_JP@currency=JPY","amount":"160","formatted":"￥160","escaped":"\\u{FFE5}160"}
 /// ```
 ///
+/// A snapshot made in the App Store style says so in its header (`"style":"app-store"`), and is
+/// verified in that style; the header has no `style` for ICU's.
+///
 /// `formatted` holds the exact UTF-8 that ICU produced; `escaped` repeats it with every non-ASCII
 /// character written `\u{XXXX}`, so that a no-break space shows in a diff. Paths in the header
 /// are relative to the snapshot file's directory; `accounts` is null for the built-in accounts.
@@ -377,6 +380,10 @@ extension PriceSnapshot {
         header += ",\"accounts\":" + Self.quoteOrNull(source.accounts.map { SnapshotPath.relative($0, from: directory) })
         header += ",\"display\":" + JSONText.quote(source.options.display.rawValue)
         header += ",\"rounding\":" + JSONText.quote(source.options.rounding.rawValue)
+        // Written only when it is not ICU's, so that snapshots of the default style keep their bytes.
+        if source.options.style != .icu {
+            header += ",\"style\":" + JSONText.quote(source.options.style.rawValue)
+        }
         header += ",\"rows\":\(rows.count)}\n"
         var text = header
         text.reserveCapacity(header.utf8.count + rows.count * 200)
@@ -456,6 +463,10 @@ extension PriceSnapshot {
         guard let rounding = PriceFormatter.Rounding(rawValue: header.rounding) else {
             throw fail("unknown rounding '\(header.rounding.escapedForMessage)'")
         }
+        guard let style = PriceFormatter.Style(rawValue: header.style ?? PriceFormatter.Style.icu.rawValue) else {
+            let names = PriceFormatter.Style.allCases.map(\.rawValue).joined(separator: ", ")
+            throw fail("unknown style '\((header.style ?? "").escapedForMessage)'; expected one of \(names)")
+        }
         var catalogFormat: CatalogFormat?
         if let name = header.catalog_format {
             guard let format = CatalogFormat(rawValue: name) else { throw fail("unknown catalog format '\(name.escapedForMessage)'") }
@@ -470,7 +481,7 @@ extension PriceSnapshot {
         source = Source(
             catalog: header.catalog.map { SnapshotPath.openable($0, from: directory) }, catalogFormat: catalogFormat,
             accounts: header.accounts.map { SnapshotPath.openable($0, from: directory) },
-            options: PriceFormatter.Options(display: display, rounding: rounding))
+            options: PriceFormatter.Options(display: display, rounding: rounding, style: style))
 
         guard header.rows >= 0 else { throw fail("the header counts \(header.rows) rows") }
         var rows: [Row] = []
@@ -530,6 +541,7 @@ extension PriceSnapshot {
         var accounts: String?
         var display: String
         var rounding: String
+        var style: String?
         var rows: Int
     }
 

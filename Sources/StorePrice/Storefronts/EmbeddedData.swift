@@ -395,4 +395,2199 @@ enum EmbeddedData {
   "renewal_seconds": {"P1W": 180, "P1M": 300, "P2M": 600, "P3M": 900, "P6M": 1800, "P1Y": 3600}
 }
 """##
+    /// `Data/app-store-style.json`
+    static let appStoreStyle = ##"""
+{
+ "about": "How the App Store writes a price in each storefront, where that differs from ICU: the data behind PriceFormatter.Style.appStore. Each storefront has a pattern ({amount} is ICU's number, formatted in the locale named by numbers with fraction_digits digits), the language its pages default to, and the evidence it rests on. basis is evidence (Apple's own strings from this storefront), class (no strings from this storefront; the rule of storefronts like it, named in class) or none (no evidence: ICU's output for the price locale, unchanged). A rule ICU cannot express is named in rule and written once in AppStoreStyle.swift. Evidence: Apple's strings as collected in ../shared/evidence/app-store-strings.tsv and Data/app-store-evidence.tsv, each cited as currency amount → string (source kind; repository path@commit, what, when).",
+ "storefronts": {
+  "ARE": {
+   "name": "United Arab Emirates",
+   "currency": "AED",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "AED\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "AED 19.99 → AED 19.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "AFG": {
+   "name": "Afghanistan",
+   "currency": "USD",
+   "language": "en-GB",
+   "language_note": "No store language in Apple's storefront listing; the App Store serves this storefront's pages in English (en-GB): see the evidence.",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "ATG": {
+   "name": "Antigua and Barbuda",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "AIA": {
+   "name": "Anguilla",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "ALB": {
+   "name": "Albania",
+   "currency": "USD",
+   "language": "en-GB",
+   "language_note": "No store language in Apple's storefront listing; the App Store serves this storefront's pages in English (en-GB): see the evidence.",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "ARM": {
+   "name": "Armenia",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 5.99 → USD 5.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "AGO": {
+   "name": "Angola",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "ARG": {
+   "name": "Argentina",
+   "currency": "USD",
+   "language": "es-MX",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "AUT": {
+   "name": "Austria",
+   "currency": "EUR",
+   "language": "de-DE",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0€",
+   "numbers": "de",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 5.99 → 5,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "AUS": {
+   "name": "Australia",
+   "currency": "AUD",
+   "language": "en-AU",
+   "basis": "evidence",
+   "pattern": "${amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "AUD 2.99 → $2.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=en-AU; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "AZE": {
+   "name": "Azerbaijan",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 5.99 → USD 5.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "BIH": {
+   "name": "Bosnia and Herzegovina",
+   "currency": "EUR",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0€",
+   "numbers": "de",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 5.99 → 5,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "BRB": {
+   "name": "Barbados",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "BEL": {
+   "name": "Belgium",
+   "currency": "EUR",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0€",
+   "numbers": "de",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 1.99 → 1,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "BFA": {
+   "name": "Burkina Faso",
+   "currency": "USD",
+   "language": "en-GB",
+   "language_note": "No store language in Apple's storefront listing; the App Store serves this storefront's pages in English (en-GB): see the evidence.",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "BGR": {
+   "name": "Bulgaria",
+   "currency": "EUR",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0€",
+   "numbers": "de",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 5.99 → 5,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "BHR": {
+   "name": "Bahrain",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "${amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → $1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "BEN": {
+   "name": "Benin",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "BMU": {
+   "name": "Bermuda",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "BRN": {
+   "name": "Brunei",
+   "currency": "USD",
+   "language": "en-GB",
+   "language_note": "No store language in Apple's storefront listing; the App Store serves this storefront's pages in English (en-GB): see the evidence.",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "BOL": {
+   "name": "Bolivia",
+   "currency": "USD",
+   "language": "es-MX",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "BRA": {
+   "name": "Brazil",
+   "currency": "BRL",
+   "language": "pt-BR",
+   "basis": "evidence",
+   "pattern": "R$\u00a0{amount}",
+   "numbers": "pt",
+   "fraction_digits": 2,
+   "evidence": [
+    "BRL 12.9 → R$ 12,90 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "BHS": {
+   "name": "Bahamas",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "BTN": {
+   "name": "Bhutan",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "BWA": {
+   "name": "Botswana",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "BLR": {
+   "name": "Belarus",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "BLZ": {
+   "name": "Belize",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "CAN": {
+   "name": "Canada",
+   "currency": "CAD",
+   "language": "en-CA",
+   "basis": "evidence",
+   "pattern": "${amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "CAD 6.99 → $6.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "COD": {
+   "name": "Democratic Republic of the Congo",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "COG": {
+   "name": "Republic of the Congo",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 5.99 → USD 5.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "CHE": {
+   "name": "Switzerland",
+   "currency": "CHF",
+   "language": "de-CH",
+   "basis": "evidence",
+   "pattern": "CHF\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "CHF 4 → CHF 4.00 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "CIV": {
+   "name": "Ivory Coast",
+   "currency": "USD",
+   "language": "fr-FR",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0$US",
+   "numbers": "fr",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 5.99 → 5,99 $US (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "CHL": {
+   "name": "Chile",
+   "currency": "CLP",
+   "language": "es-MX",
+   "basis": "evidence",
+   "pattern": "${amount}",
+   "numbers": "es_CL",
+   "fraction_digits": 0,
+   "evidence": [
+    "CLP 1990 → $1.990 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "CMR": {
+   "name": "Cameroon",
+   "currency": "USD",
+   "language": "fr-FR",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0$US",
+   "numbers": "fr",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 5.99 → 5,99 $US (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "CHN": {
+   "name": "China",
+   "currency": "CNY",
+   "language": "zh-Hans-CN",
+   "basis": "evidence",
+   "pattern": "¥{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "CNY 0 → ¥0.00 (appstore-web-iap; eyelly-wu/appstore-discounts src/data/storage/cn.json@22654616e253 app id730712409 IAP list, seen 2024-07-26; amount parsed from string)",
+    "CNY 1 → ¥1.00 (itunes-lookup-api; eyelly-wu/appstore-discounts src/data/storage/cn.json@22654616e253 app id373454750 seen 2024-07-25)",
+    "CNY 16.8 → ¥16.80 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=zh-Hans-CN; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "COL": {
+   "name": "Colombia",
+   "currency": "COP",
+   "language": "es-MX",
+   "basis": "evidence",
+   "pattern": "$\u00a0{amount}",
+   "numbers": "es_CO",
+   "fraction_digits": 2,
+   "evidence": [
+    "COP 9900 → $ 9.900,00 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "CRI": {
+   "name": "Costa Rica",
+   "currency": "USD",
+   "language": "es-MX",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "CPV": {
+   "name": "Cape Verde",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "CYP": {
+   "name": "Cyprus",
+   "currency": "EUR",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0€",
+   "numbers": "de",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 5.99 → 5,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "CZE": {
+   "name": "Czech Republic",
+   "currency": "CZK",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0Kč",
+   "numbers": "cs",
+   "fraction_digits": 2,
+   "evidence": [
+    "CZK 129 → 129,00 Kč (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "DEU": {
+   "name": "Germany",
+   "currency": "EUR",
+   "language": "de-DE",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0€",
+   "numbers": "de",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 1.99 → 1,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "DNK": {
+   "name": "Denmark",
+   "currency": "DKK",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0kr",
+   "numbers": "da",
+   "fraction_digits": 2,
+   "evidence": [
+    "DKK 39 → 39,00 kr (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "DMA": {
+   "name": "Dominica",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "DOM": {
+   "name": "Dominican Republic",
+   "currency": "USD",
+   "language": "es-MX",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "DZA": {
+   "name": "Algeria",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "${amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → $1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "ECU": {
+   "name": "Ecuador",
+   "currency": "USD",
+   "language": "es-MX",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "EST": {
+   "name": "Estonia",
+   "currency": "EUR",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0€",
+   "numbers": "de",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 1.99 → 1,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "EGY": {
+   "name": "Egypt",
+   "currency": "EGP",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "EGP\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "EGP 99.99 → EGP 99.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "ESP": {
+   "name": "Spain",
+   "currency": "EUR",
+   "language": "es-ES",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0€",
+   "numbers": "de",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 1.99 → 1,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "FIN": {
+   "name": "Finland",
+   "currency": "EUR",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0€",
+   "numbers": "de",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 5.99 → 5,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "FJI": {
+   "name": "Fiji",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "FSM": {
+   "name": "Micronesia",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "FRA": {
+   "name": "France",
+   "currency": "EUR",
+   "language": "fr-FR",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0€",
+   "numbers": "de",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 1.99 → 1,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "GAB": {
+   "name": "Gabon",
+   "currency": "USD",
+   "language": "fr-FR",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "GBR": {
+   "name": "United Kingdom",
+   "currency": "GBP",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "£{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "GBP 1.99 → £1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "GRD": {
+   "name": "Grenada",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "GEO": {
+   "name": "Georgia",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 5.99 → USD 5.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "GHA": {
+   "name": "Ghana",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 5.99 → USD 5.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "GMB": {
+   "name": "Gambia",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "GRC": {
+   "name": "Greece",
+   "currency": "EUR",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0€",
+   "numbers": "de",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 1.99 → 1,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "GTM": {
+   "name": "Guatemala",
+   "currency": "USD",
+   "language": "es-MX",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "GNB": {
+   "name": "Guinea-Bissau",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "GUY": {
+   "name": "Guyana",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "HKG": {
+   "name": "Hong Kong",
+   "currency": "HKD",
+   "language": "zh-Hant-HK",
+   "basis": "evidence",
+   "pattern": "HK$\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "HKD 0 → HK$\u00a00.00 (appstore-web-iap; eyelly-wu/appstore-discounts src/data/storage/hk.json@22654616e253 app id730712409 IAP list, seen 2024-07-26; amount parsed from string)",
+    "HKD 2 → HK$\u00a02.00 (itunes-lookup-api; eyelly-wu/appstore-discounts src/data/storage/hk.json@22654616e253 app id1467880680 seen 2024-07-26)",
+    "HKD 18 → HK$ 18.00 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "HND": {
+   "name": "Honduras",
+   "currency": "USD",
+   "language": "es-MX",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "HRV": {
+   "name": "Croatia",
+   "currency": "EUR",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0€",
+   "numbers": "de",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 1.99 → 1,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "HUN": {
+   "name": "Hungary",
+   "currency": "HUF",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "HUF{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "HUF 1990 → HUF1,990.00 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "IDN": {
+   "name": "Indonesia",
+   "currency": "IDR",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "Rp\u00a0{amount}",
+   "numbers": "id",
+   "fraction_digits": 0,
+   "rule": "indonesian-thousands",
+   "evidence": [
+    "IDR 99000 → Rp 99ribu (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "IRL": {
+   "name": "Ireland",
+   "currency": "EUR",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "€{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 5.99 → €5.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "ISR": {
+   "name": "Israel",
+   "currency": "ILS",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "₪{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "ILS 7.9 → ₪7.90 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "IND": {
+   "name": "India",
+   "currency": "INR",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "₹\u00a0{amount}",
+   "numbers": "en_IN",
+   "fraction_digits": 0,
+   "evidence": [
+    "INR 499 → ₹ 499 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "IRQ": {
+   "name": "Iraq",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "${amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → $4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "ISL": {
+   "name": "Iceland",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "ITA": {
+   "name": "Italy",
+   "currency": "EUR",
+   "language": "it",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0€",
+   "numbers": "de",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 5.99 → 5,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "JAM": {
+   "name": "Jamaica",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "JOR": {
+   "name": "Jordan",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "${amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → $4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "JPN": {
+   "name": "Japan",
+   "currency": "JPY",
+   "language": "ja",
+   "basis": "evidence",
+   "pattern": "¥{amount}",
+   "numbers": "en",
+   "fraction_digits": 0,
+   "evidence": [
+    "JPY 800 → ¥800 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)",
+    "JPY 2000 → ¥2,000 (itunes-search-api-ebook; mcasashi-aso/Booker Booker/Models/SearchModel/iTunesAPI.swift@36bad3ebea72 (; same capture also in id 11209982738; embedded response, file dated 2019-10-05) ebook id1334544698)"
+   ]
+  },
+  "KEN": {
+   "name": "Kenya",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 5.99 → USD 5.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "KGZ": {
+   "name": "Kyrgyzstan",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "KHM": {
+   "name": "Cambodia",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "KNA": {
+   "name": "Saint Kitts and Nevis",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "KOR": {
+   "name": "South Korea",
+   "currency": "KRW",
+   "language": "ko",
+   "basis": "evidence",
+   "pattern": "\uffe6{amount}",
+   "numbers": "en",
+   "fraction_digits": 0,
+   "evidence": [
+    "KRW 3300 → \uffe63,300 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=ko; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "KWT": {
+   "name": "Kuwait",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "${amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → $4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "CYM": {
+   "name": "Cayman Islands",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "KAZ": {
+   "name": "Kazakhstan",
+   "currency": "KZT",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}₸",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "KZT 999 → 999.00₸ (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "LAO": {
+   "name": "Laos",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "LBN": {
+   "name": "Lebanon",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "${amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → $1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "LCA": {
+   "name": "Saint Lucia",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "LKA": {
+   "name": "Sri Lanka",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "LBR": {
+   "name": "Liberia",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "LTU": {
+   "name": "Lithuania",
+   "currency": "EUR",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0€",
+   "numbers": "de",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 1.99 → 1,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "LUX": {
+   "name": "Luxembourg",
+   "currency": "EUR",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0€",
+   "numbers": "de",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 5.99 → 5,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "LVA": {
+   "name": "Latvia",
+   "currency": "EUR",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0€",
+   "numbers": "de",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 1.99 → 1,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "LBY": {
+   "name": "Libya",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "${amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → $1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "MAR": {
+   "name": "Morocco",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "${amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → $1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "MDA": {
+   "name": "Moldova",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "MNE": {
+   "name": "Montenegro",
+   "currency": "EUR",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0€",
+   "numbers": "de",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 1.99 → 1,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "MDG": {
+   "name": "Madagascar",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "MKD": {
+   "name": "North Macedonia",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "MLI": {
+   "name": "Mali",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "MMR": {
+   "name": "Myanmar",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "MNG": {
+   "name": "Mongolia",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "MAC": {
+   "name": "Macau",
+   "currency": "USD",
+   "language": "zh-Hant-HK",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 0 → USD\u00a00.00 (appstore-web-iap; eyelly-wu/appstore-discounts src/data/storage/mo.json@22654616e253 app id730712409 IAP list, seen 2024-07-26; amount parsed from string)",
+    "USD 249 → USD\u00a0249.00 (appstore-web-iap; vstar37/appstore-discounts src/data/storage/mo.json@6b7763f33c92 app id866450515 IAP list, seen 2025-09-17; amount parsed from string)",
+    "USD 0.29 → USD\u00a00.29 (itunes-lookup-api; eyelly-wu/appstore-discounts src/data/storage/mo.json@276c92a5c5b7 app id1467880680 seen 2024-07-26)"
+   ]
+  },
+  "MRT": {
+   "name": "Mauritania",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "${amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → $1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "MSR": {
+   "name": "Montserrat",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "MLT": {
+   "name": "Malta",
+   "currency": "EUR",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0€",
+   "numbers": "de",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 5.99 → 5,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "MUS": {
+   "name": "Mauritius",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "MDV": {
+   "name": "Maldives",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "MWI": {
+   "name": "Malawi",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "MEX": {
+   "name": "Mexico",
+   "currency": "MXN",
+   "language": "es-MX",
+   "basis": "evidence",
+   "pattern": "${amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "MXN 99 → $99.00 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "MYS": {
+   "name": "Malaysia",
+   "currency": "MYR",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "RM{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "MYR 9.9 → RM9.90 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "MOZ": {
+   "name": "Mozambique",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "NAM": {
+   "name": "Namibia",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "NER": {
+   "name": "Niger",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "NGA": {
+   "name": "Nigeria",
+   "currency": "NGN",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "₦\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "NGN 7900 → ₦ 7,900.00 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "NIC": {
+   "name": "Nicaragua",
+   "currency": "USD",
+   "language": "es-MX",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "NLD": {
+   "name": "Netherlands",
+   "currency": "EUR",
+   "language": "nl",
+   "basis": "evidence",
+   "pattern": "€\u00a0{amount}",
+   "numbers": "nl",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 1.99 → € 1,99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "NOR": {
+   "name": "Norway",
+   "currency": "NOK",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0kr",
+   "numbers": "nb",
+   "fraction_digits": 2,
+   "evidence": [
+    "NOK 29 → 29,00 kr (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "NPL": {
+   "name": "Nepal",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 5.99 → USD 5.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "NRU": {
+   "name": "Nauru",
+   "currency": "USD",
+   "language": "en-GB",
+   "language_note": "No store language in Apple's storefront listing; the App Store serves this storefront's pages in English (en-GB): see the evidence.",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "NZL": {
+   "name": "New Zealand",
+   "currency": "NZD",
+   "language": "en-AU",
+   "basis": "evidence",
+   "pattern": "${amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "NZD 9.99 → $9.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "OMN": {
+   "name": "Oman",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "${amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → $1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "PAN": {
+   "name": "Panama",
+   "currency": "USD",
+   "language": "es-MX",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "PER": {
+   "name": "Peru",
+   "currency": "PEN",
+   "language": "es-MX",
+   "basis": "evidence",
+   "pattern": "S/\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "PEN 22.9 → S/ 22.90 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "PNG": {
+   "name": "Papua New Guinea",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "PHL": {
+   "name": "Philippines",
+   "currency": "PHP",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "₱\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "PHP 129 → ₱ 129.00 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "PAK": {
+   "name": "Pakistan",
+   "currency": "PKR",
+   "language": "en-GB",
+   "language_note": "No store language in Apple's storefront listing; the App Store serves this storefront's pages in English (en-GB): see the evidence.",
+   "basis": "evidence",
+   "pattern": "Rs\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "PKR 1300 → Rs 1,300.00 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "POL": {
+   "name": "Poland",
+   "currency": "PLN",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0zł",
+   "numbers": "cs",
+   "fraction_digits": 2,
+   "evidence": [
+    "PLN 24.99 → 24,99 zł (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "PRT": {
+   "name": "Portugal",
+   "currency": "EUR",
+   "language": "pt-PT",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0€",
+   "numbers": "de",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 0 → 0,00\u00a0€ (appstore-web-iap; temp-fox/appstore-discounts src/data/storage/pt.json@f1e638e29d56 app id363738376 IAP list, seen 2025-10-30; amount parsed from string)",
+    "EUR 0.29 → 0,29\u00a0€ (itunes-lookup-api; temp-fox/appstore-discounts src/data/storage/pt.json@f1e638e29d56 app id891194610 seen 2025-10-30)",
+    "EUR 5.99 → 5,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "PLW": {
+   "name": "Palau",
+   "currency": "USD",
+   "language": "en-GB",
+   "language_note": "No store language in Apple's storefront listing; the App Store serves this storefront's pages in English (en-GB): see the evidence.",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "PRY": {
+   "name": "Paraguay",
+   "currency": "USD",
+   "language": "es-MX",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "QAT": {
+   "name": "Qatar",
+   "currency": "QAR",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "QAR\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "QAR 19.99 → QAR 19.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "ROU": {
+   "name": "Romania",
+   "currency": "RON",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0lei",
+   "numbers": "ro",
+   "fraction_digits": 2,
+   "evidence": [
+    "RON 9.99 → 9,99 lei (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "SRB": {
+   "name": "Serbia",
+   "currency": "EUR",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0€",
+   "numbers": "de",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 5.99 → 5,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "RUS": {
+   "name": "Russia",
+   "currency": "RUB",
+   "language": "ru",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0₽",
+   "numbers": "ru",
+   "fraction_digits": 2,
+   "evidence": [
+    "RUB 449 → 449,00 ₽ (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "RWA": {
+   "name": "Rwanda",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "SAU": {
+   "name": "Saudi Arabia",
+   "currency": "SAR",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "SAR\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "SAR 19.99 → SAR 19.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "SLB": {
+   "name": "Solomon Islands",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "SYC": {
+   "name": "Seychelles",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "SWE": {
+   "name": "Sweden",
+   "currency": "SEK",
+   "language": "sv",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0kr",
+   "numbers": "de",
+   "fraction_digits": 2,
+   "evidence": [
+    "SEK 69 → 69,00 kr (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "SGP": {
+   "name": "Singapore",
+   "currency": "SGD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "S$\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "SGD 2.98 → S$ 2.98 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "SVN": {
+   "name": "Slovenia",
+   "currency": "EUR",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0€",
+   "numbers": "de",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 5.99 → 5,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "SVK": {
+   "name": "Slovakia",
+   "currency": "EUR",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0€",
+   "numbers": "de",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 1.99 → 1,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "SLE": {
+   "name": "Sierra Leone",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "SEN": {
+   "name": "Senegal",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "SUR": {
+   "name": "Suriname",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "STP": {
+   "name": "Sao Tome and Principe",
+   "currency": "USD",
+   "language": "en-GB",
+   "language_note": "No store language in Apple's storefront listing; the App Store serves this storefront's pages in English (en-GB): see the evidence.",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "SLV": {
+   "name": "El Salvador",
+   "currency": "USD",
+   "language": "es-MX",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "SWZ": {
+   "name": "Eswatini",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "TCA": {
+   "name": "Turks and Caicos Islands",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "TCD": {
+   "name": "Chad",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "THA": {
+   "name": "Thailand",
+   "currency": "THB",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "฿{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "THB 199 → ฿199.00 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "TJK": {
+   "name": "Tajikistan",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "TKM": {
+   "name": "Turkmenistan",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "TUN": {
+   "name": "Tunisia",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "${amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → $4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "TON": {
+   "name": "Tonga",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "TUR": {
+   "name": "Turkey",
+   "currency": "TRY",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "₺{amount}",
+   "numbers": "tr",
+   "fraction_digits": 2,
+   "evidence": [
+    "TRY 0 → ₺0,00 (appstore-web-iap; eyelly-wu/appstore-discounts src/data/storage/tr.json@22654616e253 app id625206080 IAP list, seen 2024-11-04; amount parsed from string)",
+    "TRY 78.99 → ₺78,99 (appstore-web-iap; vstar37/appstore-discounts src/data/storage/tr.json@9cb4b47ff969 app id6462360082 IAP list, seen 2025-06-04; amount parsed from string)",
+    "TRY 2.99 → ₺2,99 (itunes-lookup-api; eyelly-wu/appstore-discounts src/data/storage/tr.json@13fee7639690 app id6476963352 seen 2024-11-04)"
+   ]
+  },
+  "TTO": {
+   "name": "Trinidad and Tobago",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "TWN": {
+   "name": "Taiwan",
+   "currency": "TWD",
+   "language": "zh-Hant-TW",
+   "basis": "evidence",
+   "pattern": "${amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "TWD 0 → $0.00 (appstore-web-iap; eyelly-wu/appstore-discounts src/data/storage/tw.json@22654616e253 app id730712409 IAP list, seen 2024-07-26; amount parsed from string)",
+    "TWD 10 → $10.00 (itunes-lookup-api; eyelly-wu/appstore-discounts src/data/storage/tw.json@22654616e253 app id1467880680 seen 2024-07-26)",
+    "TWD 65 → $65.00 (appstore-web-iap; vstar37/appstore-discounts src/data/storage/tw.json@6bf33d1102d0 app id6462360082 IAP list, seen 2025-06-04; amount parsed from string)"
+   ],
+   "languages": {
+    "en": {
+     "basis": "evidence",
+     "pattern": "NT${amount}",
+     "numbers": "en",
+     "fraction_digits": 2,
+     "evidence": [
+      "TWD → NT$… on the App Store's English (en-GB) pages of the Taiwan storefront, where the Chinese pages write $… (../shared/evidence/README.md, from a page read with ?l=en-GB; no amount given)"
+     ]
+    }
+   }
+  },
+  "TZA": {
+   "name": "Tanzania",
+   "currency": "TZS",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0TZS",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "TZS 14900 → 14,900.00 TZS (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "UKR": {
+   "name": "Ukraine",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0USD",
+   "numbers": "uk",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 5.99 → 5,99 USD (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "UGA": {
+   "name": "Uganda",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "USA": {
+   "name": "United States",
+   "currency": "USD",
+   "language": "en-US",
+   "basis": "evidence",
+   "pattern": "${amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 0 → $0.00 (appstore-web-iap; eyelly-wu/appstore-discounts src/data/storage/us.json@22654616e253 app id730712409 IAP list, seen 2024-07-26; amount parsed from string)",
+    "USD 28.99 → $28.99 (appstore-web-iap; vstar37/appstore-discounts src/data/storage/us.json@1d3a311a5581 app id1444383602 IAP list, seen 2025-05-09; amount parsed from string)",
+    "USD 0.29 → $0.29 (itunes-lookup-api; eyelly-wu/appstore-discounts src/data/storage/us.json@276c92a5c5b7 app id1467880680 seen 2024-07-26)"
+   ]
+  },
+  "URY": {
+   "name": "Uruguay",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "UZB": {
+   "name": "Uzbekistan",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "VCT": {
+   "name": "Saint Vincent and the Grenadines",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "VEN": {
+   "name": "Venezuela",
+   "currency": "USD",
+   "language": "es-MX",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "VGB": {
+   "name": "British Virgin Islands",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "VNM": {
+   "name": "Vietnam",
+   "currency": "VND",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}đ",
+   "numbers": "vi",
+   "fraction_digits": 0,
+   "evidence": [
+    "VND 149000 → 149.000đ (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "VUT": {
+   "name": "Vanuatu",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "XKS": {
+   "name": "Kosovo",
+   "currency": "EUR",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "{amount}\u00a0€",
+   "numbers": "de",
+   "fraction_digits": 2,
+   "evidence": [
+    "EUR 5.99 → 5,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "YEM": {
+   "name": "Yemen",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "${amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 4.99 → $4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "ZAF": {
+   "name": "South Africa",
+   "currency": "ZAR",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "R{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "ZAR 39.99 → R39.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+   ]
+  },
+  "ZMB": {
+   "name": "Zambia",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 5.99 → USD 5.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  },
+  "ZWE": {
+   "name": "Zimbabwe",
+   "currency": "USD",
+   "language": "en-GB",
+   "basis": "evidence",
+   "pattern": "USD\u00a0{amount}",
+   "numbers": "en",
+   "fraction_digits": 2,
+   "evidence": [
+    "USD 5.99 → USD 5.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+   ]
+  }
+ },
+ "superseded": [
+  {
+   "storefront": "IND",
+   "source": "asc-pricing-matrix",
+   "reason": "Rs before the rupee sign: App Store Connect's 2016 and 2019 matrices; the App Store writes ₹ today"
+  },
+  {
+   "storefront": "RUS",
+   "source": "asc-pricing-matrix",
+   "reason": "р. and no decimals: the matrices' format; the App Store writes 449,00 ₽ today"
+  },
+  {
+   "storefront": "SAU",
+   "source": "asc-pricing-matrix",
+   "reason": "SR: the matrices' symbol; the App Store writes SAR today"
+  },
+  {
+   "storefront": "TUR",
+   "source": "asc-pricing-matrix",
+   "reason": "TL after the amount: the matrices' format; the App Store writes ₺ before it today"
+  },
+  {
+   "storefront": "QAT",
+   "source": "asc-pricing-matrix",
+   "reason": "QAR after the amount in the 2019 matrix; the App Store writes it before"
+  },
+  {
+   "storefront": "HUN",
+   "source": "asc-pricing-matrix",
+   "reason": "Ft in the 2019 matrix and euros in 2016; the App Store writes HUF1,990.00 today"
+  },
+  {
+   "storefront": "IRL",
+   "source": "asc-pricing-matrix",
+   "reason": "the matrices write euros the continental way in every euro storefront; the App Store writes €5.99 in Ireland"
+  },
+  {
+   "storefront": "CZE",
+   "source": "asc-pricing-matrix-2016",
+   "reason": "Czechia priced in euros until May 2017"
+  },
+  {
+   "storefront": "POL",
+   "source": "asc-pricing-matrix-2016",
+   "reason": "Poland priced in euros until May 2017"
+  },
+  {
+   "storefront": "BGR",
+   "source": "asc-pricing-matrix-2019",
+   "reason": "Bulgaria priced in leva until 2026; it charges euros today"
+  }
+ ]
+}
+"""##
 }
