@@ -269,7 +269,9 @@ extension StorePriceCommand {
             } else {
                 target = try SubscriptionPeriod(per)
             }
-            let approximate = try price.approximately(per: target, billedEvery: billedEvery, rounding: perRounding.rounding)
+            let approximate = try price.approximately(
+                per: target, billedEvery: billedEvery, rounding: perRounding.rounding,
+                fractionDigits: formatter.fractionDigits)
             return try formatter.format(approximate, style: periodStyle.style)
         }
     }

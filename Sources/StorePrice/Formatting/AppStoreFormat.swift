@@ -7,6 +7,8 @@ struct AppStoreFormat: Sendable {
     let number: ICUNumberFormatter
     /// The fraction digits a price may have before it is rounded or refused.
     let fractionDigits: Int
+    /// The storefront's alpha-3 code, for messages.
+    let storefront: String
     private let prefix: String
     private let suffix: String
     private let houseRule: HouseRuleFormatters?
@@ -29,6 +31,7 @@ struct AppStoreFormat: Sendable {
         let rounding = options.rounding.skeleton
         number = try FormatterCache.formatter(skeleton: "\(precision) \(rounding)", locale: numbers)
         fractionDigits = digits
+        storefront = rule.storefront
         prefix = String(pattern[..<split.lowerBound])
         suffix = String(pattern[split.upperBound...])
         switch rule.houseRule {

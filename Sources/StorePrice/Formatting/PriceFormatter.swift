@@ -28,8 +28,9 @@ public struct PriceFormatter: Sendable {
     private let icu: ICUNumberFormatter
     /// With the App Store style, Apple's text around ICU's number; `nil` for ICU's own output.
     private let appStore: AppStoreFormat?
-    /// The fraction digits a price may have before it is rounded or refused.
-    private let fractionDigits: Int
+    /// The fraction digits this formatter shows, and a price may have before it is rounded or
+    /// refused: the currency's, or in the App Store style Apple's (0 for rupees, where ICU has 2).
+    public let fractionDigits: Int
 
     /// Creates a formatter for a price locale.
     ///
@@ -116,6 +117,12 @@ public struct PriceFormatter: Sendable {
         let digits = fractionDigits
         guard price.fractionDigits > digits else { return price.amount }
         if options.rounding == .reject {
+            if let appStore, digits != price.currency.fractionDigits {
+                throw .invalidAmount(
+                    price.amount,
+                    reason: "the App Store shows \(price.currency) with \(digits) fraction digits in \(appStore.storefront)"
+                        + "; round it with a rounding option (--rounding half-even)")
+            }
             throw .excessPrecision(amount: price.amount, currency: price.currency, fractionDigits: price.fractionDigits)
         }
         guard price.isNegative, roundsToZero(price.amount.utf8.dropFirst(), keeping: digits) else {

@@ -51,18 +51,20 @@ public struct ApproximatePrice: Hashable, Sendable, CustomStringConvertible {
 
 extension Price {
     /// This price, billed every `billedEvery`, restated per `period` and rounded to the
-    /// currency's digits; see ``ApproximatePrice``.
+    /// currency's digits, or to `fractionDigits` (a formatter's ``PriceFormatter/fractionDigits``,
+    /// 0 for rupees in the App Store style); see ``ApproximatePrice``.
     ///
     /// - Throws: ``StorePriceError/invalidAmount(_:reason:)`` if the result has more digits than a
     ///   ``Price`` holds.
     public func approximately(
         per period: SubscriptionPeriod, billedEvery: SubscriptionPeriod,
-        rounding: ApproximatePrice.Rounding = .down
+        rounding: ApproximatePrice.Rounding = .down, fractionDigits: Int? = nil
     ) throws(StorePriceError) -> ApproximatePrice {
         let numerator = period.count * period.unit.twelfthsOfADay
         let denominator = billedEvery.count * billedEvery.unit.twelfthsOfADay
         let (amount, exact) = DecimalDigits.scale(
-            amount, by: numerator, over: denominator, fractionDigits: currency.fractionDigits, rounding: rounding)
+            amount, by: numerator, over: denominator, fractionDigits: fractionDigits ?? currency.fractionDigits,
+            rounding: rounding)
         return ApproximatePrice(
             price: try Price(amount, currency: currency), period: period, billed: self, billedEvery: billedEvery,
             rounding: rounding, isExact: exact)

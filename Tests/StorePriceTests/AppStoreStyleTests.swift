@@ -1,0 +1,207 @@
+import Foundation
+import StorePrice
+import TestSupport
+import Testing
+
+/// The App Store style against Apple's own strings: every row of the evidence files is a case.
+@Suite struct AppStoreStyleTests {
+    /// One of Apple's strings: `country currency price formatted kind provenance`.
+    struct Evidence {
+        var file: String
+        var line: Int
+        var country: String
+        var price: String
+        var formatted: String
+        var kind: String
+        var language: String?
+
+        /// Sources that could not tell U+0020, U+00A0 and U+202F apart.
+        var spacesUnverified: Bool { kind.hasSuffix("-wsunverified") || kind.hasPrefix("asc-pricing-matrix") }
+    }
+
+    static let sharedEvidence = repositoryFile("../shared/evidence/app-store-strings.tsv")
+
+    static func evidence(in url: URL) throws -> [Evidence] {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var rows: [Evidence] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count >= 6 else { continue }
+            let language = fields[5].firstMatch(of: /\blang=([a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\b/).map { String($0.1) }
+            rows.append(Evidence(
+                file: url.lastPathComponent, line: index + 1, country: fields[0], price: fields[2],
+                formatted: fields[3], kind: fields[4], language: language))
+        }
+        return rows
+    }
+
+    /// The App Store style's string for a row, called as `format --storefront CC [--language L]`.
+    static func appStoreString(_ row: Evidence) throws -> String {
+        let storefront = try Storefront(row.country)
+        let locale = try row.language.map { try storefront.priceLocale(language: $0) } ?? storefront.priceLocale
+        return try PriceFormatter(locale: locale, options: .init(style: .appStore)).format(amount: row.price)
+    }
+
+    static func sameString(_ got: String, _ row: Evidence) -> Bool {
+        if Array(got.utf8) == Array(row.formatted.utf8) { return true }
+        guard row.spacesUnverified else { return false }
+        let spaces: Set<Unicode.Scalar> = ["\u{0020}", "\u{00A0}", "\u{202F}"]
+        func oneSpace(_ text: String) -> [Unicode.Scalar] { text.unicodeScalars.map { spaces.contains($0) ? " " : $0 } }
+        return oneSpace(got) == oneSpace(row.formatted)
+    }
+
+    /// Checks every row: the style's string is Apple's, or the row is from a source that
+    /// `Data/app-store-style.json` lists as superseded for its storefront, with the reason.
+    static func check(_ rows: [Evidence]) throws -> (matched: Int, superseded: Set<String>) {
+        let superseded = try supersededSources()
+        var matched = 0
+        var used: Set<String> = []
+        for row in rows {
+            let got: String
+            do { got = try appStoreString(row) } catch {
+                Issue.record("\(row.file):\(row.line) \(row.country) \(row.price): \(error)")
+                continue
+            }
+            if sameString(got, row) {
+                matched += 1
+                continue
+            }
+            let alpha3 = try Storefront(row.country).alpha3
+            if let entry = superseded.first(where: { $0.storefront == alpha3 && row.kind.hasPrefix($0.source) }) {
+                used.insert(entry.storefront + " " + entry.source)
+                continue
+            }
+            Issue.record(
+                "\(row.file):\(row.line) \(row.kind) \(row.country) \(row.price): Apple \"\(escaped(row.formatted))\", App Store style \"\(escaped(got))\"")
+        }
+        return (matched, used)
+    }
+
+    struct Superseded: Decodable {
+        var storefront: String
+        var source: String
+        var reason: String
+    }
+
+    static func supersededSources() throws -> [Superseded] {
+        struct File: Decodable { var superseded: [Superseded] }
+        return try JSONDecoder().decode(File.self, from: Data(contentsOf: repositoryFile("Data/app-store-style.json")))
+            .superseded
+    }
+
+    @Test func everyStringOfTheProjectsEvidenceIsApples() throws {
+        let rows = try Self.evidence(in: repositoryFile("Data/app-store-evidence.tsv"))
+        #expect(rows.count == 865)
+        let (matched, _) = try Self.check(rows)
+        #expect(matched == rows.count)
+    }
+
+    /// The shared evidence sits beside the repository on the project's machines and in CI; a clone
+    /// elsewhere has none, and CI fails rather than skips when it is missing.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: sharedEvidence.path) || ProcessInfo.processInfo.environment["CI"] != nil))
+    func everyStringOfTheSharedEvidenceIsApplesOrSuperseded() throws {
+        let rows = try Self.evidence(in: Self.sharedEvidence)
+        #expect(rows.count == 709)
+        let (matched, used) = try Self.check(rows)
+        // Every string from the App Store and the lookup API today; older App Store Connect
+        // matrices differ where a listed format changed since.
+        #expect(matched == 645)
+        let listed = Set(try Self.supersededSources().map { $0.storefront + " " + $0.source })
+        #expect(used == listed, "superseded entries no row needs: \(listed.subtracting(used).sorted())")
+    }
+
+    @Test(arguments: [
+        ("JPN", nil, "800", "\u{00A5}800"),
+        ("JPN", nil, "1200", "\u{00A5}1,200"),
+        ("GHA", nil, "4.99", "USD\u{00A0}4.99"),
+        ("JOR", nil, "1.99", "$1.99"),
+        ("CIV", nil, "5.99", "5,99\u{00A0}$US"),
+        ("IDN", nil, "99000", "Rp\u{00A0}99ribu"),
+        ("IDN", nil, "1499000", "Rp\u{00A0}1,499juta"),
+        ("IDN", nil, "14999000", "Rp\u{00A0}14,999juta"),
+        ("IDN", nil, "1000000", "Rp\u{00A0}1juta"),
+        ("IDN", nil, "1500", "Rp\u{00A0}1,5ribu"),
+        ("IDN", nil, "500", "Rp\u{00A0}500"),
+        ("HUN", nil, "1990", "HUF1,990.00"),
+        ("AUT", nil, "1099.99", "1.099,99\u{00A0}\u{20AC}"),
+        ("IRL", nil, "1099.99", "\u{20AC}1,099.99"),
+        ("IND", nil, "123456", "\u{20B9}\u{00A0}1,23,456"),
+        ("KOR", nil, "7700", "\u{FFE6}7,700"),
+        ("TWN", nil, "1290", "$1,290.00"),
+        ("TWN", "en-GB", "1290", "NT$1,290.00"),
+        ("ROU", nil, "29.99", "29,99\u{00A0}lei"),
+        ("USA", "es", "4.99", "$4.99"),
+    ] as [(String, String?, String, String)])
+    func writesApplesString(_ code: String, _ language: String?, _ amount: String, _ expected: String) throws {
+        let storefront = try Storefront(code)
+        let locale = try language.map { try storefront.priceLocale(language: $0) } ?? storefront.priceLocale
+        let formatter = try PriceFormatter(locale: locale, options: .init(style: .appStore))
+        expectBytes(try formatter.format(amount: amount), expected, "\(code) \(amount)")
+        let bytes = try formatter.withFormattedUTF8(Price(amount, currency: storefront.currency)) { Array($0) }
+        #expect(bytes == Array(expected.utf8), "withFormattedUTF8 gives format's bytes")
+    }
+
+    @Test func theDefaultStaysICUs() throws {
+        let japan = try Storefront("JPN").priceLocale
+        expectBytes(try PriceFormatter(locale: japan).format(amount: "800"), "\u{FFE5}800")
+        expectBytes(try PriceFormatter(locale: japan, options: .init(style: .icu)).format(amount: "800"), "\u{FFE5}800")
+    }
+
+    @Test func onePriceStyleInPeriodsApproximationsAndOffers() throws {
+        let japan = try Storefront("JPN").priceLocale
+        let options = PriceFormatter.Options(style: .appStore)
+        let formatter = try PriceFormatter(locale: japan, options: options)
+        let yearly = try Price("9800", currency: CurrencyCode("JPY"))
+        expectBytes(try formatter.format(yearly, per: SubscriptionPeriod("P1Y")), "\u{00A5}9,800/\u{5E74}")
+        let monthly = try yearly.approximately(
+            per: SubscriptionPeriod("P1M"), billedEvery: SubscriptionPeriod("P1Y"), fractionDigits: formatter.fractionDigits)
+        expectBytes(try formatter.format(monthly), "\u{00A5}816/\u{6708}")
+        let offer = try SubscriptionOffer(terms: "payAsYouGo:P1Mx3", price: Price("480", currency: CurrencyCode("JPY")))
+        let text = try offer.text(in: japan, options: options)
+        #expect(text.contains("\u{00A5}480"), "\(escaped(text))")
+        #expect(!text.contains("\u{FFE5}"), "\(escaped(text))")
+
+        // Rupees: Apple shows none of the paise ICU keeps, so a restated price rounds to whole rupees.
+        let india = try PriceFormatter(locale: Storefront("IND").priceLocale, options: options)
+        let restated = try Price("4999", currency: CurrencyCode("INR")).approximately(
+            per: SubscriptionPeriod("P1M"), billedEvery: SubscriptionPeriod("P1Y"), fractionDigits: india.fractionDigits)
+        #expect(restated.price.amount == "416")
+    }
+
+    @Test func amountsFinerThanAppleShowsAreRefusedUnlessRounded() throws {
+        let india = try Storefront("IND").priceLocale
+        #expect(throws: StorePriceError.invalidAmount(
+            "499.5", reason: "the App Store shows INR with 0 fraction digits in IND; round it with a rounding option (--rounding half-even)"))
+        {
+            try PriceFormatter(locale: india, options: .init(style: .appStore)).format(amount: "499.5")
+        }
+        let rounded = try PriceFormatter(locale: india, options: .init(rounding: .halfEven, style: .appStore))
+        expectBytes(try rounded.format(amount: "499.5"), "\u{20B9}\u{00A0}500")
+        expectBytes(try rounded.format(amount: "498.5"), "\u{20B9}\u{00A0}498")
+    }
+
+    @Test func aLocaleThatIsNoStorefrontsIsRefusedByName() throws {
+        #expect(throws: StorePriceError.unsupportedLocale(
+            "en_GB@currency=USD",
+            reason: "the App Store charges GBP in GBR, not USD; the App Store style shows a storefront's own currency"))
+        {
+            try PriceFormatter(locale: PriceLocale("en_GB@currency=USD"), options: .init(style: .appStore))
+        }
+        #expect(throws: StorePriceError.self) {
+            try PriceFormatter(locale: PriceLocale("en_001@currency=USD"), options: .init(style: .appStore))
+        }
+    }
+
+    @Test func everyStorefrontHasARuleWithItsBasis() throws {
+        #expect(AppStoreRule.all.count == Storefront.all.count)
+        for storefront in Storefront.all {
+            let rule = storefront.appStoreRule
+            #expect(rule.storefront == storefront.alpha3)
+            if rule.basis == .evidence { #expect(!rule.evidence.isEmpty, "\(storefront.alpha3)") }
+            if rule.basis != .none { #expect(rule.pattern != nil, "\(storefront.alpha3)") }
+        }
+        #expect(try Storefront("HUN").appStoreRule.defaultLanguage == "en-GB")
+        #expect(try Storefront("AFG").appStoreRule.defaultLanguage == "en-GB")
+        #expect(try Storefront("TWN").appStoreRule.languages["en"]?.pattern == "NT${amount}")
+    }
+}
