@@ -242,6 +242,17 @@ extension StorePriceCommand {
             } else {
                 throw ExitCode.validationFailure
             }
+            // A storefront without --language means its default pages, which the evidence covers.
+            if formatting.priceStyle == .appStore, storefront == nil || language != nil, let region = priceLocale.region, let found = try? Storefront(region),
+                found.alpha2 == region, !found.appStoreRule.hasEvidence(forLanguage: priceLocale.language)
+            {
+                let rule = found.appStoreRule
+                Console.error(
+                    rule.basis == .evidence
+                        ? "note: no evidence of Apple's strings in \(found.alpha3) pages in '\(priceLocale.language)'; "
+                            + "this is the rule of its \(rule.defaultLanguage) pages"
+                        : "note: no evidence of Apple's strings in \(found.alpha3); see 'App Store style' in the docs")
+            }
             var text = try formatted(amount, in: priceLocale)
             if let label {
                 text = try PriceLabel.render(

@@ -204,4 +204,36 @@ import Testing
         #expect(try Storefront("AFG").appStoreRule.defaultLanguage == "en-GB")
         #expect(try Storefront("TWN").appStoreRule.languages["en"]?.pattern == "NT${amount}")
     }
+
+    /// The article's coverage table is the data's: each storefront's row shows what the library
+    /// writes now. `Scripts/app-store-coverage.py` writes the table.
+    @Test func theCoverageTableInTheDocsIsTheData() throws {
+        let article = try String(
+            contentsOf: repositoryFile("Sources/StorePrice/StorePrice.docc/AppStoreStyle.md"), encoding: .utf8)
+        let table = try #require(article.firstMatch(of: /<!-- coverage -->\n(?s:(.*))<!-- \/coverage -->/)).1
+        let rows = table.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| Storefront ") }
+        var expected: [String] = []
+        for rule in AppStoreRule.all {
+            let storefront = try Storefront(rule.storefront)
+            let amount = rule.fractionDigits == 0 ? "12345" : "1234.5"
+            let shown = try PriceFormatter(locale: storefront.priceLocale, options: .init(style: .appStore))
+                .format(amount: amount)
+            let house = rule.houseRule.map { " (\($0.rawValue))" } ?? ""
+            expected.append(
+                "| \(rule.storefront) \(storefront.name) | \(storefront.currency) | \(rule.defaultLanguage) | `\(escaped(shown))`\(house) | "
+                    + "\(rule.numbers ?? "ICU") | \(rule.basis.rawValue), \(rule.evidence.count) cited |")
+            for (language, nested) in rule.languages.sorted(by: { $0.key < $1.key }) {
+                let shownInLanguage = try PriceFormatter(
+                    locale: storefront.priceLocale(language: language), options: .init(style: .appStore)
+                ).format(amount: amount)
+                expected.append(
+                    "| \(rule.storefront) in \(language) | \(storefront.currency) | \(language) | `\(escaped(shownInLanguage))` | "
+                        + "\(nested.numbers ?? "ICU") | \(nested.basis.rawValue), \(nested.evidence.count) cited |")
+            }
+        }
+        #expect(rows.count == expected.count, "run Scripts/app-store-coverage.py")
+        for (row, want) in zip(rows, expected) {
+            expectBytes(String(row), want, "run Scripts/app-store-coverage.py")
+        }
+    }
 }

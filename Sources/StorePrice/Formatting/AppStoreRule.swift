@@ -11,9 +11,9 @@ import Foundation
 ///
 /// ```swift
 /// let japan = try Storefront("JPN").appStoreRule
-/// japan.pattern                         // "¥{amount}"
-/// japan.basis                           // .evidence
-/// try Storefront("BRB").appStoreRule.basis  // .class: no strings seen from Barbados
+/// japan.pattern          // "¥{amount}"
+/// japan.basis            // .evidence
+/// japan.defaultLanguage  // "ja"
 /// ```
 ///
 /// Not every storefront has evidence: ``basis`` says what a rule rests on, and ``evidence``
@@ -60,6 +60,24 @@ public struct AppStoreRule: Hashable, Sendable {
     /// Rules for store languages that write prices differently from the storefront's own, keyed
     /// by language (`en`) or language and script (`zh-Hant`).
     public let languages: [String: AppStoreRule]
+
+    /// Whether the evidence covers pages in `language` (`en-GB`, `fr`): the storefront's default
+    /// language, or one with a rule of its own in ``languages``. Other store languages take the
+    /// storefront's rule without evidence that Apple writes them the same way.
+    ///
+    /// ```swift
+    /// try Storefront("TWN").appStoreRule.hasEvidence(forLanguage: "en-GB")  // true: NT$…
+    /// try Storefront("JPN").appStoreRule.hasEvidence(forLanguage: "fr")     // false
+    /// ```
+    public func hasEvidence(forLanguage language: String) -> Bool {
+        guard basis == .evidence else { return false }
+        let wanted = Self.languageSubtag(language)
+        return wanted == Self.languageSubtag(defaultLanguage) || languages.keys.contains { Self.languageSubtag($0) == wanted }
+    }
+
+    private static func languageSubtag(_ tag: String) -> Substring {
+        tag.prefix { $0 != "-" && $0 != "_" }.lowercased()[...]
+    }
 
     /// The rule for every storefront, ordered by alpha-3 code.
     public static var all: [AppStoreRule] { AppStoreRuleTable.shared.all }

@@ -38,7 +38,7 @@ public struct SubscriptionPeriod: Hashable, Sendable, CustomStringConvertible {
         /// The unit's length in twelfths of a day, with a year of 365 days and a month of a
         /// twelfth of a year: day 12, week 84, month 365, year 4,380. Exact for day ↔ week and
         /// month ↔ year; between the two families it is the convention that
-        /// ``Price/approximately(per:billedEvery:rounding:)`` documents.
+        /// ``Price/approximately(per:billedEvery:rounding:fractionDigits:)`` documents.
         var twelfthsOfADay: Int {
             switch self {
             case .day: 12
