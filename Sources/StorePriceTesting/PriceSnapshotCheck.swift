@@ -16,8 +16,11 @@ import Darwin
 /// |---|---|
 /// | unset, empty or `never` | compare; a missing golden fails |
 /// | `missing` | record goldens that do not exist yet; compare the rest |
-/// | `failed` (or `1`, `true`, `yes`) | record goldens that are missing or differ, and pass |
+/// | `failed` | record goldens that are missing or differ, and pass |
 /// | `all` | record every golden |
+///
+/// Any other value (`yes`, `1`, `true`) fails the check with a message listing these, rather than
+/// being taken for one of them.
 ///
 /// ```sh
 /// STOREPRICE_RECORD=failed swift test
@@ -39,9 +42,9 @@ public enum PriceSnapshotRecording: String, Sendable, CaseIterable {
     /// The mode a value of ``environmentVariable`` names; nil for a value that names none.
     public init?(environmentValue value: String?) {
         switch value?.lowercased() {
-        case nil, "", "never", "0", "false", "no": self = .never
+        case nil, "", "never": self = .never
         case "missing": self = .missing
-        case "failed", "1", "true", "yes": self = .failed
+        case "failed": self = .failed
         case "all": self = .all
         default: return nil
         }
@@ -53,7 +56,7 @@ public enum PriceSnapshotRecording: String, Sendable, CaseIterable {
         guard let mode = PriceSnapshotRecording(environmentValue: value) else {
             return .failure(
                 PriceSnapshotCheck.Failure(
-                    message: "\(environmentVariable)='\(value ?? "")' is not one of never, missing, failed, all"))
+                    message: "\(environmentVariable)='\((value ?? "").escapedForMessage)' is not one of never, missing, failed, all"))
         }
         return .success(mode)
     }

@@ -126,14 +126,30 @@ import Testing
     }
 
     @Test(arguments: [
-        (nil, PriceSnapshotRecording.never), ("", .never), ("never", .never), ("0", .never),
-        ("missing", .missing), ("failed", .failed), ("1", .failed), ("TRUE", .failed), ("all", .all),
+        (nil, PriceSnapshotRecording.never), ("", .never), ("never", .never),
+        ("missing", .missing), ("failed", .failed), ("FAILED", .failed), ("all", .all),
     ] as [(String?, PriceSnapshotRecording)])
     func recordingModesFromTheEnvironment(_ value: String?, _ mode: PriceSnapshotRecording) {
         #expect(PriceSnapshotRecording(environmentValue: value) == mode)
     }
 
-    @Test func anUnknownRecordingValueIsRefused() {
-        #expect(PriceSnapshotRecording(environmentValue: "sometimes") == nil)
+    /// Yes/no values name no mode: `yes` might mean `failed` or `all`, `no` might mean `never`
+    /// or `missing`. Each is refused, never taken for one of them.
+    @Test(arguments: ["sometimes", "yes", "no", "0", "1", "true", "false", "on"])
+    func anUnknownRecordingValueIsRefused(_ value: String) {
+        #expect(PriceSnapshotRecording(environmentValue: value) == nil)
+    }
+
+    /// A new package has no golden folder yet: recording makes it.
+    @Test func recordingMakesTheGoldensMissingFolders() throws {
+        let directory = try temporaryDirectory()
+        let golden = directory.appendingPathComponent("Tests/Golden/catalog.jsonl").path
+        guard case .success(.recorded(let path, _)) = PriceSnapshotCheck(catalog: Self.catalog, golden: golden).run(record: .missing)
+        else {
+            Issue.record("recording into a missing folder failed")
+            return
+        }
+        #expect(path == golden)
+        #expect(FileManager.default.fileExists(atPath: golden))
     }
 }

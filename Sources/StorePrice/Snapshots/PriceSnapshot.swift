@@ -75,6 +75,17 @@ public struct PriceSnapshot: Hashable, Sendable {
 
         /// The text with non-ASCII characters written `\u{XXXX}`.
         public var escaped: String { UnicodeEscaping.escapeNonASCII(text) }
+
+        /// Fields are equal when their UTF-8 bytes are: `Kč` precomposed and `Kc\u{030C}` differ,
+        /// though Swift's `String` calls them equal.
+        public static func == (lhs: Field, rhs: Field) -> Bool {
+            lhs.name.utf8.elementsEqual(rhs.name.utf8) && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combineUTF8(name)
+            hasher.combineUTF8(text)
+        }
     }
 
     /// One product's price as one test account sees it.
@@ -111,6 +122,21 @@ public struct PriceSnapshot: Hashable, Sendable {
         /// The formatted price with non-ASCII characters written `\u{XXXX}`.
         public var escaped: String { UnicodeEscaping.escapeNonASCII(formatted) }
 
+        /// Rows are equal when every field's UTF-8 bytes are: a byte that changes is a change,
+        /// though Swift's `String` calls canonically equivalent text equal.
+        public static func == (lhs: Row, rhs: Row) -> Bool {
+            lhs.product.utf8.elementsEqual(rhs.product.utf8) && lhs.account.utf8.elementsEqual(rhs.account.utf8)
+                && lhs.storefront.utf8.elementsEqual(rhs.storefront.utf8)
+                && lhs.priceLocale.utf8.elementsEqual(rhs.priceLocale.utf8)
+                && lhs.amount.utf8.elementsEqual(rhs.amount.utf8)
+                && lhs.formatted.utf8.elementsEqual(rhs.formatted.utf8) && lhs.strings == rhs.strings
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            for text in [product, account, storefront, priceLocale, amount, formatted] { hasher.combineUTF8(text) }
+            hasher.combine(strings)
+        }
+
         /// Whether this row sorts before another: by product ID, then account name, comparing
         /// UTF-8 bytes so that the order is the same on every machine.
         func sortsBefore(_ other: Row) -> Bool {
@@ -118,7 +144,9 @@ public struct PriceSnapshot: Hashable, Sendable {
             return account.utf8.lexicographicallyPrecedes(other.account.utf8)
         }
 
-        func hasSameKey(as other: Row) -> Bool { product == other.product && account == other.account }
+        func hasSameKey(as other: Row) -> Bool {
+            product.utf8.elementsEqual(other.product.utf8) && account.utf8.elementsEqual(other.account.utf8)
+        }
     }
 
     /// The software that produced a snapshot's strings.
@@ -409,10 +437,19 @@ extension PriceSnapshot {
         return text
     }
 
-    /// Writes the snapshot to a file, replacing it only once every byte is written.
+    /// Writes the snapshot to a file, replacing it only once every byte is written, and makes
+    /// the file's missing parent folders first, so that a new package records its first golden.
     ///
     /// - Throws: ``StorePriceError/unwritableFile(path:reason:)``; the old file is then untouched.
     public func write(to path: String) throws(StorePriceError) {
+        let directory = SnapshotPath.directory(of: path)
+        if !directory.isEmpty, path != "-", !FileManager.default.fileExists(atPath: directory) {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw .unwritableFile(path: path, reason: "cannot make its folder '\(directory.escapedForMessage)'")
+            }
+        }
         try OutputFile.write(encoded(forFileAt: path), to: path)
     }
 
@@ -505,12 +542,17 @@ extension PriceSnapshot {
                 product: stored.product, account: stored.account, storefront: stored.storefront,
                 priceLocale: stored.price_locale, amount: stored.amount, formatted: stored.formatted,
                 strings: (stored.strings ?? []).map { Field(name: $0.field, text: $0.text) })
-            guard row.escaped == stored.escaped else {
+            guard row.escaped.utf8.elementsEqual(stored.escaped.utf8) else {
                 throw fail(
                     "'escaped' is \"\(stored.escaped)\" but 'formatted' escapes to \"\(row.escaped)\"; "
                         + "edit both, or record the snapshot again")
             }
-            for (field, storedField) in zip(row.strings, stored.strings ?? []) where field.escaped != storedField.escaped {
+            var names: Set<[UInt8]> = []
+            for field in row.strings where !names.insert(Array(field.name.utf8)).inserted {
+                throw fail("field '\(field.name.escapedForMessage)' appears twice in this row; record the snapshot again")
+            }
+            for (field, storedField) in zip(row.strings, stored.strings ?? [])
+            where !field.escaped.utf8.elementsEqual(storedField.escaped.utf8) {
                 throw fail(
                     "field '\(field.name.escapedForMessage)': 'escaped' is \"\(storedField.escaped.escapedForMessage)\" but 'text' escapes to "
                         + "\"\(field.escaped)\"; edit both, or record the snapshot again")
@@ -641,5 +683,13 @@ enum SnapshotPath {
             }
         }
         return result
+    }
+}
+
+extension Hasher {
+    /// Feeds a string's UTF-8 bytes, so that hashing agrees with byte equality.
+    fileprivate mutating func combineUTF8(_ text: String) {
+        combine(text.utf8.count)
+        for byte in text.utf8 { combine(byte) }
     }
 }

@@ -48,8 +48,9 @@ public struct PriceSnapshotDiff: Sendable, CustomStringConvertible {
         while let before = old.first, let after = new.first {
             if before.hasSameKey(as: after) {
                 let fields = Self.fieldChanges(before, after)
-                compared += 1 + Set(before.strings.map(\.name)).union(after.strings.map(\.name)).count
-                if before != after {
+                compared += 1 + Set(before.strings.map { Array($0.name.utf8) }).union(after.strings.map { Array($0.name.utf8) }).count
+                // Strings are compared by field, so the same strings in another order are no change.
+                if Self.priceChanged(before, after) || !fields.isEmpty {
                     changed.append(Change(before: before, after: after))
                     changedStrings += (Self.priceChanged(before, after) ? 1 : 0) + fields.count
                 }
@@ -72,23 +73,27 @@ public struct PriceSnapshotDiff: Sendable, CustomStringConvertible {
         self.changedStrings = changedStrings
     }
 
-    /// Whether a row's price line changed: its string, price locale, storefront or amount.
+    /// Whether a row's price line changed: its string, price locale, storefront or amount,
+    /// compared as UTF-8 bytes.
     static func priceChanged(_ before: PriceSnapshot.Row, _ after: PriceSnapshot.Row) -> Bool {
-        before.formatted != after.formatted || before.priceLocale != after.priceLocale
-            || before.storefront != after.storefront || before.amount != after.amount
+        !before.formatted.utf8.elementsEqual(after.formatted.utf8) || !before.priceLocale.utf8.elementsEqual(after.priceLocale.utf8)
+            || !before.storefront.utf8.elementsEqual(after.storefront.utf8) || !before.amount.utf8.elementsEqual(after.amount.utf8)
     }
 
     /// The row's other strings that differ, by field, in the order rendered now then before:
     /// (field, text before or nil when new, text now or nil when gone).
     static func fieldChanges(_ before: PriceSnapshot.Row, _ after: PriceSnapshot.Row) -> [(String, String?, String?)] {
         guard before.strings != after.strings else { return [] }
-        let old = Dictionary(before.strings.map { ($0.name, $0.text) }, uniquingKeysWith: { first, _ in first })
-        let new = Dictionary(after.strings.map { ($0.name, $0.text) }, uniquingKeysWith: { first, _ in first })
+        // Keyed and compared by UTF-8 bytes, not by String's canonical equivalence.
+        let old = Dictionary(before.strings.map { (Array($0.name.utf8), $0.text) }, uniquingKeysWith: { first, _ in first })
+        let new = Dictionary(after.strings.map { (Array($0.name.utf8), $0.text) }, uniquingKeysWith: { first, _ in first })
         var changes: [(String, String?, String?)] = []
-        for field in after.strings where old[field.name] != field.text {
-            changes.append((field.name, old[field.name], field.text))
+        for field in after.strings {
+            let previous = old[Array(field.name.utf8)]
+            if let previous, previous.utf8.elementsEqual(field.text.utf8) { continue }
+            changes.append((field.name, previous, field.text))
         }
-        for field in before.strings where new[field.name] == nil {
+        for field in before.strings where new[Array(field.name.utf8)] == nil {
             changes.append((field.name, field.text, nil))
         }
         return changes

@@ -1,0 +1,82 @@
+import Foundation
+import StorePrice
+import TestSupport
+import Testing
+
+/// `verify` sees every byte: canonically equivalent text is a change, the order of a row's
+/// strings is not, and a field named twice is a bad golden.
+@Suite struct VerifyBytesTests {
+    /// The golden holds `Kc\u{030C}` (c and a combining caron), with an `escaped` copy that says so;
+    /// ICU writes the precomposed `č`. Swift's `String` calls them equal; their bytes differ.
+    @Test func decomposedTextIsAChangeInThePrice() throws {
+        let golden = try editedSampleGolden { line in
+            guard line.hasPrefix(#"{"product":"com.example.coins.100","account":"cze","#) else { return line }
+            return line.replacingOccurrences(of: "29,00\u{00A0}K\u{010D}", with: "29,00\u{00A0}Kc\u{030C}")
+                .replacingOccurrences(of: #"K\\u{010D}"#, with: #"Kc\\u{030C}"#)
+        }
+        let run = try runStorePrice(["verify", golden.path, "--format", "json"])
+        #expect(run.status == 1, "\(run.output)\(run.error)")
+        #expect(run.output.contains(#""product":"com.example.coins.100""#), "\(run.output)")
+        #expect(!run.output.contains(#""changed":[]"#), "\(run.output)")
+    }
+
+    @Test func decomposedTextIsAChangeInAnyString() throws {
+        // A title with a precomposed character, from a catalog, against a golden holding it decomposed.
+        let directory = try temporaryDirectory()
+        let catalog = directory.appendingPathComponent("catalog.jsonl")
+        try Data(#"{"product":"com.example.ga","prices":{"JPN":"160"},"title":{"ja":"ガ"}}"#.utf8 + [0x0A]).write(to: catalog)
+        let snapshot = directory.appendingPathComponent("golden.jsonl").path
+        let record = try runStorePrice(["snapshot", catalog.path, "--output", snapshot])
+        #expect(record.status == 0, "\(record.error)")
+        let text = try String(contentsOfFile: snapshot, encoding: .utf8)
+        let decomposed = text.replacingOccurrences(of: #""text":"ガ","escaped":"\\u{30AC}""#, with: "\"text\":\"\u{30AB}\u{3099}\",\"escaped\":\"\\\\u{30AB}\\\\u{3099}\"")
+        #expect(!decomposed.utf8.elementsEqual(text.utf8), "the edit applies")
+        try decomposed.write(toFile: snapshot, atomically: true, encoding: .utf8)
+        let run = try runStorePrice(["verify", snapshot])
+        #expect(run.status == 1, "\(run.output)\(run.error)")
+        #expect(run.output.contains("title"), "\(run.output)")
+        #expect(!run.output.contains(" 0 of "), "\(run.output)")
+    }
+
+    @Test func theSameStringsInAnotherOrderAreNoChange() throws {
+        let golden = try editedSampleGolden { line in
+            guard line.hasPrefix(#"{"product":"com.example.pro.monthly","account":"jpn","#),
+                let start = line.range(of: #","strings":["#), line.hasSuffix("]}")
+            else { return line }
+            let list = line[start.upperBound..<line.index(line.endIndex, offsetBy: -2)]
+            let fields = list.components(separatedBy: "},{")
+            guard fields.count > 1 else { return line }
+            let reordered = fields.map { field -> String in
+                var field = field
+                if !field.hasPrefix("{") { field = "{" + field }
+                if !field.hasSuffix("}") { field += "}" }
+                return field
+            }.reversed().joined(separator: ",")
+            return String(line[..<start.upperBound]) + reordered + "]}"
+        }
+        let text = try String(contentsOf: golden, encoding: .utf8)
+        #expect(try !String(contentsOf: sampleGolden, encoding: .utf8).elementsEqual(text), "the edit applies")
+        let run = try runStorePrice(["verify", golden.path])
+        #expect(run.status == 0, "\(run.output)\(run.error)")
+    }
+
+    @Test func aFieldNamedTwiceIsABadGoldenNamingRowAndField() throws {
+        let golden = try editedSampleGolden { line in
+            guard line.hasPrefix(#"{"product":"com.example.coins.100","account":"jpn","#) else { return line }
+            return line.replacingOccurrences(
+                of: #"]}"#, with: #",{"field":"title","text":"x","escaped":"x"}]}"#)
+        }
+        let run = try runStorePrice(["verify", golden.path])
+        #expect(run.status == 65)
+        #expect(run.error.hasSuffix("field 'title' appears twice in this row; record the snapshot again\n"), "\(run.error)")
+        #expect(run.error.contains("line "), "\(run.error)")
+    }
+
+    @Test func snapshotMakesTheOutputsMissingFolders() throws {
+        let directory = try temporaryDirectory()
+        let output = directory.appendingPathComponent("new/folder/golden.jsonl").path
+        let run = try runStorePrice(["snapshot", repositoryFile("Data/catalog-sample.jsonl").path, "--output", output])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(try PriceSnapshot(contentsOfFile: output).rows.count == 5608)
+    }
+}
