@@ -91,7 +91,7 @@ import Testing
 
     @Test func everyStringOfTheProjectsEvidenceIsApples() throws {
         let rows = try Self.evidence(in: repositoryFile("Data/app-store-evidence.tsv"))
-        #expect(rows.count == 865)
+        #expect(rows.count == 1251)
         let (matched, _) = try Self.check(rows)
         #expect(matched == rows.count)
     }
@@ -131,6 +131,10 @@ import Testing
         ("TWN", "en-GB", "1290", "NT$1,290.00"),
         ("ROU", nil, "29.99", "29,99\u{00A0}lei"),
         ("USA", "es", "4.99", "$4.99"),
+        ("RUS", "en-GB", "1790", "1,790.00\u{00A0}RUB"),
+        ("RUS", nil, "1790", "1\u{00A0}790,00\u{00A0}\u{20BD}"),
+        ("CIV", "en-GB", "9.99", "$9.99"),
+        ("CMR", "en-GB", "9.99", "US$9.99"),
     ] as [(String, String?, String, String)])
     func writesApplesString(_ code: String, _ language: String?, _ amount: String, _ expected: String) throws {
         let storefront = try Storefront(code)
@@ -203,6 +207,11 @@ import Testing
         #expect(try Storefront("HUN").appStoreRule.defaultLanguage == "en-GB")
         #expect(try Storefront("AFG").appStoreRule.defaultLanguage == "en-GB")
         #expect(try Storefront("TWN").appStoreRule.languages["en"]?.pattern == "NT${amount}")
+        #expect(try Storefront("JPN").appStoreRule.hasEvidence(forLanguage: "en-GB"))
+        #expect(try Storefront("JPN").appStoreRule.hasEvidence(forLanguage: "ja"))
+        #expect(try !Storefront("JPN").appStoreRule.hasEvidence(forLanguage: "fr"))
+        #expect(try !Storefront("USA").appStoreRule.hasEvidence(forLanguage: "es"))
+        #expect(try Storefront("RUS").appStoreRule.hasEvidence(forLanguage: "en"))
     }
 
     /// The article's coverage table is the data's: each storefront's row shows what the library

@@ -234,12 +234,15 @@ import Testing
     }
 
     @Test func snapshotToAnUnwritablePlaceExits73AndLeavesNothing() throws {
+        // A missing folder is made (a new package's first golden); a file where the folder
+        // should be cannot be written past.
         let directory = try temporaryDirectory()
-        let output = directory.appendingPathComponent("missing/golden.jsonl").path
+        try Data("not a folder".utf8).write(to: directory.appendingPathComponent("file"))
+        let output = directory.appendingPathComponent("file/golden.jsonl").path
         let run = try runStorePrice(["snapshot", Self.sample, "--output", output])
         #expect(run.status == 73)
-        expectBytes(run.error, "storeprice: cannot write '\(output)': No such file or directory\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        expectBytes(run.error, "storeprice: cannot write '\(output)': Not a directory\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["file"])
     }
 }
 

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import StorePrice
 import TestSupport
 import Testing
@@ -78,5 +81,64 @@ import Testing
         let run = try runStorePrice(["snapshot", repositoryFile("Data/catalog-sample.jsonl").path, "--output", output])
         #expect(run.status == 0, "\(run.error)")
         #expect(try PriceSnapshot(contentsOfFile: output).rows.count == 5608)
+    }
+}
+
+/// Reports CI systems and people read: well-formed for any product ID, and showing IDs in their
+/// real order, with control, bidi and invisible characters escaped in every part.
+@Suite struct HostileReportTests {
+    static let ids = ["com.ex.ctl\u{0001}x", "com.ex.nonchar\u{FFFE}", "com.ex.bidi\u{202E}gnp.exe", "com.ex.esc\u{1B}[2J"]
+
+    /// A golden of products with those IDs, whose yen prices all changed since.
+    static func changedGolden() throws -> URL {
+        let directory = try temporaryDirectory()
+        let catalog = directory.appendingPathComponent("catalog.jsonl")
+        var lines = ""
+        for id in ids {
+            let quoted = String(decoding: try JSONEncoder().encode(id), as: UTF8.self)
+            lines += #"{"product":\#(quoted),"prices":{"JPN":"160"}}"# + "\n"
+        }
+        try Data(lines.utf8).write(to: catalog)
+        let golden = directory.appendingPathComponent("golden.jsonl")
+        let record = try runStorePrice(["snapshot", catalog.path, "--output", golden.path, "--accounts", "-"],
+            input: Data(#"[{"name": "jpn", "email": "jpn@example.com", "storefront": "JPN"}]"#.utf8))
+        #expect(record.status == 0, "\(record.error)")
+        let text = try String(contentsOf: golden, encoding: .utf8)
+            .replacingOccurrences(of: #""formatted":"￥160","escaped":"\\u{FFE5}160""#, with: #""formatted":"¥160","escaped":"\\u{00A5}160""#)
+        try text.write(to: golden, atomically: true, encoding: .utf8)
+        return golden
+    }
+
+    @Test func junitIsWellFormedXMLForAnyProductID() throws {
+        let golden = try Self.changedGolden()
+        let junit = golden.deletingLastPathComponent().appendingPathComponent("junit.xml")
+        let run = try runStorePrice(["verify", golden.path, "--junit", junit.path])
+        #expect(run.status == 1, "\(run.error)")
+        let xml = try Data(contentsOf: junit)
+        // XML 1.0 allows tab, line feed, carriage return and U+0020 upward, less U+FFFE and U+FFFF.
+        let text = String(decoding: xml, as: UTF8.self)
+        let illegal = text.unicodeScalars.filter {
+            ($0.value < 0x20 && ![0x09, 0x0A, 0x0D].contains($0.value)) || $0.value == 0xFFFE || $0.value == 0xFFFF
+        }
+        #expect(illegal.isEmpty, "\(illegal.map { String($0.value, radix: 16) })")
+        #expect(text.contains(#"name="com.ex.ctl\u{0001}x""#), "\(text)")
+        #expect(text.contains(#"name="com.ex.nonchar\u{FFFE}""#))
+        #expect(text.contains(#"name="com.ex.bidi\u{202E}gnp.exe""#))
+        #expect(text.contains("<failure "))
+        let parser = XMLParser(data: xml)
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+    }
+
+    @Test func theHTMLReportShowsIDsEscapedInEveryPart() throws {
+        let golden = try Self.changedGolden()
+        let report = golden.deletingLastPathComponent().appendingPathComponent("diff.html")
+        let run = try runStorePrice(["verify", golden.path, "--report", report.path])
+        #expect(run.status == 1, "\(run.error)")
+        let html = try String(contentsOf: report, encoding: .utf8)
+        for hidden in ["\u{0001}", "\u{FFFE}", "\u{202E}", "\u{1B}"] {
+            #expect(!html.contains(hidden), "raw \(escaped(hidden)) in the report")
+        }
+        #expect(html.contains(#"<th class="product">com.ex.bidi\u{202E}gnp.exe</th>"#))
+        #expect(html.contains(#"com.ex.esc\u{001B}[2J"#))
     }
 }

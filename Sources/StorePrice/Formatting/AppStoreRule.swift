@@ -41,6 +41,9 @@ public struct AppStoreRule: Hashable, Sendable {
     public let storefront: String
     /// The language the App Store writes this storefront's pages in by default, such as `en-GB`.
     public let defaultLanguage: String
+    /// The page languages Apple's strings from this storefront were seen in, such as
+    /// `["en-GB", "ja"]`: its default pages and, for 170 storefronts, its English pages.
+    public let languagesSeen: [String]
     /// What the rule rests on.
     public let basis: Basis
     /// Apple's text around the number, with `{amount}` for it (`¥{amount}`,
@@ -61,18 +64,19 @@ public struct AppStoreRule: Hashable, Sendable {
     /// by language (`en`) or language and script (`zh-Hant`).
     public let languages: [String: AppStoreRule]
 
-    /// Whether the evidence covers pages in `language` (`en-GB`, `fr`): the storefront's default
-    /// language, or one with a rule of its own in ``languages``. Other store languages take the
-    /// storefront's rule without evidence that Apple writes them the same way.
+    /// Whether the evidence covers pages in `language` (`en-GB`, `fr`): a language in
+    /// ``languagesSeen``, or one with a rule of its own in ``languages``. Other store languages take
+    /// the storefront's rule without evidence that Apple writes them the same way.
     ///
     /// ```swift
     /// try Storefront("TWN").appStoreRule.hasEvidence(forLanguage: "en-GB")  // true: NT$…
-    /// try Storefront("JPN").appStoreRule.hasEvidence(forLanguage: "fr")     // false
+    /// try Storefront("JPN").appStoreRule.hasEvidence(forLanguage: "fr")     // false: ja and en seen
     /// ```
     public func hasEvidence(forLanguage language: String) -> Bool {
         guard basis == .evidence else { return false }
         let wanted = Self.languageSubtag(language)
-        return wanted == Self.languageSubtag(defaultLanguage) || languages.keys.contains { Self.languageSubtag($0) == wanted }
+        return languagesSeen.contains { Self.languageSubtag($0) == wanted }
+            || languages.keys.contains { Self.languageSubtag($0) == wanted }
     }
 
     private static func languageSubtag(_ tag: String) -> Substring {
@@ -112,18 +116,21 @@ public struct AppStoreRule: Hashable, Sendable {
 
     fileprivate static func none(_ storefront: Storefront) -> AppStoreRule {
         AppStoreRule(
-            storefront: storefront.alpha3, defaultLanguage: storefront.languages.first ?? "en-GB", basis: .none,
+            storefront: storefront.alpha3, defaultLanguage: storefront.languages.first ?? "en-GB", languagesSeen: [],
+            basis: .none,
             pattern: nil, numbers: nil, fractionDigits: nil, houseRule: nil, classNote: nil, evidence: [],
             languages: [:])
     }
 
     init(
-        storefront: String, defaultLanguage: String, basis: Basis, pattern: String?, numbers: String?,
+        storefront: String, defaultLanguage: String, languagesSeen: [String], basis: Basis, pattern: String?,
+        numbers: String?,
         fractionDigits: Int?, houseRule: HouseRule?, classNote: String?, evidence: [String],
         languages: [String: AppStoreRule]
     ) {
         self.storefront = storefront
         self.defaultLanguage = defaultLanguage
+        self.languagesSeen = languagesSeen
         self.basis = basis
         self.pattern = pattern
         self.numbers = numbers
@@ -164,6 +171,7 @@ final class AppStoreRuleTable: Sendable {
     struct Entry: Decodable {
         var currency: String?
         var language: String?
+        var seen_in: [String]?
         var basis: String
         var pattern: String?
         var numbers: String?
@@ -194,12 +202,15 @@ final class AppStoreRuleTable: Sendable {
             if let currency = entry.currency, currency != storefront.currency.code {
                 throw Problem(description: "\(code): currency \(currency), but the storefront charges \(storefront.currency)")
             }
-            rules.append(try rule(entry, storefront: code, defaultLanguage: entry.language ?? "en-GB"))
+            rules.append(
+                try rule(entry, storefront: code, defaultLanguage: entry.language ?? "en-GB", seen: entry.seen_in ?? []))
         }
         return rules
     }
 
-    private static func rule(_ entry: Entry, storefront: String, defaultLanguage: String) throws -> AppStoreRule {
+    private static func rule(_ entry: Entry, storefront: String, defaultLanguage: String, seen: [String]) throws
+        -> AppStoreRule
+    {
         guard let basis = AppStoreRule.Basis(rawValue: entry.basis) else {
             throw Problem(description: "\(storefront): unknown basis '\(entry.basis)'")
         }
@@ -225,10 +236,11 @@ final class AppStoreRuleTable: Sendable {
         }
         var languages: [String: AppStoreRule] = [:]
         for (language, nested) in entry.languages ?? [:] {
-            languages[language] = try rule(nested, storefront: storefront, defaultLanguage: defaultLanguage)
+            languages[language] = try rule(nested, storefront: storefront, defaultLanguage: defaultLanguage, seen: [language])
         }
         return AppStoreRule(
-            storefront: storefront, defaultLanguage: defaultLanguage, basis: basis, pattern: entry.pattern,
+            storefront: storefront, defaultLanguage: defaultLanguage, languagesSeen: seen, basis: basis,
+            pattern: entry.pattern,
             numbers: entry.numbers, fractionDigits: entry.fraction_digits, houseRule: houseRule,
             classNote: entry.class, evidence: entry.evidence ?? [], languages: languages)
     }

@@ -145,6 +145,42 @@ extension String {
         return Self.escapedForMessage(scalars[..<20]) + "…" + Self.escapedForMessage(scalars[(scalars.count - 43)...])
     }
 
+    /// The string for a report people and CI systems read (HTML, JUnit XML): every control,
+    /// format (bidi and zero-width), line or paragraph separator and noncharacter written
+    /// `\u{XXXX}`, whole. XML 1.0 cannot hold some of them at all, and a bidi override would
+    /// reorder what a reader sees (`com.ex.bidi\u{202E}gnp.exe` shows as `com.ex.bidiexe.png`).
+    package var escapedForReport: String {
+        func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+            if scalar.value >= 0x20, scalar.value < 0x7F { return false }
+            if scalar.properties.isNoncharacterCodePoint { return true }
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned: return true
+            default: return false
+            }
+        }
+        guard unicodeScalars.contains(where: isHidden) else { return self }
+        var out = ""
+        for scalar in unicodeScalars {
+            if isHidden(scalar) { out += scalar.escapedLiteral } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
+    /// A formatted price for a report's cell, shown as customers see it: bidi marks (U+200E,
+    /// U+200F, U+061C), which ICU writes in right-to-left prices, are kept, and every other
+    /// character that ``escapedForReport`` escapes is escaped.
+    package var escapedForReportKeepingMarks: String {
+        var out = ""
+        for scalar in unicodeScalars {
+            if scalar == "\u{200E}" || scalar == "\u{200F}" || scalar == "\u{061C}" {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += String(scalar).escapedForReport
+            }
+        }
+        return out
+    }
+
     private static func escapedForMessage(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
         var out = ""
         for scalar in scalars {

@@ -45,10 +45,10 @@ extension PriceSnapshotDiff {
         var cases: [String] = []
         var failures = 0
         func testCase(_ row: PriceSnapshot.Row, failure: String?) {
-            var text = #"<testcase classname="\#(Self.html(row.account))" name="\#(Self.html(row.product))""#
+            var text = #"<testcase classname="\#(Self.xml(row.account))" name="\#(Self.xml(row.product))""#
             if let failure {
                 failures += 1
-                text += #"><failure message="\#(Self.html(failure))"/></testcase>"#
+                text += #"><failure message="\#(Self.xml(failure))"/></testcase>"#
             } else {
                 text += "/>"
             }
@@ -72,16 +72,21 @@ extension PriceSnapshotDiff {
         }
         for row in removed { testCase(row, failure: "removed: \(row.escaped) in \(row.priceLocale)") }
         return #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-            + #"<testsuites><testsuite name="\#(Self.html(name))" tests="\#(cases.count)" failures="\#(failures)">"# + "\n"
+            + #"<testsuites><testsuite name="\#(Self.xml(name))" tests="\#(cases.count)" failures="\#(failures)">"# + "\n"
             + cases.joined(separator: "\n") + "\n</testsuite></testsuites>\n"
     }
 
+    /// Text for an XML 1.0 attribute: markup escaped, and every character XML cannot hold, or
+    /// that hides or reorders text, written `\u{XXXX}`.
+    static func xml(_ text: String) -> String { html(text.escapedForReport) }
+
+    /// A row's product and account, by their bytes.
     private struct Key: Hashable {
-        var product: String
-        var account: String
+        var product: [UInt8]
+        var account: [UInt8]
         init(row: PriceSnapshot.Row) {
-            product = row.product
-            account = row.account
+            product = Array(row.product.utf8)
+            account = Array(row.account.utf8)
         }
     }
 }

@@ -220,13 +220,14 @@ public struct PriceSnapshotDiff: Sendable, CustomStringConvertible {
     private static func changeLine(before: PriceSnapshot.Row, after: PriceSnapshot.Row, accounts: [String]) -> String {
         var line = "\(shown(after.priceLocale))  \(shown(after.product))  \(shown(before.formatted)) → \(shown(after.formatted))"
         var notes: [String] = []
-        if before.formatted != after.formatted {
+        func differ(_ a: String, _ b: String) -> Bool { !a.utf8.elementsEqual(b.utf8) }
+        if differ(before.formatted, after.formatted) {
             let (old, new) = differingParts(before.formatted, after.formatted)
             notes.append("\(old) → \(new)")
         }
-        if before.priceLocale != after.priceLocale { notes.append("was \(shown(before.priceLocale))") }
-        if before.storefront != after.storefront { notes.append("storefront \(shown(before.storefront)) → \(shown(after.storefront))") }
-        if before.amount != after.amount { notes.append("amount \(shown(before.amount)) → \(shown(after.amount))") }
+        if differ(before.priceLocale, after.priceLocale) { notes.append("was \(shown(before.priceLocale))") }
+        if differ(before.storefront, after.storefront) { notes.append("storefront \(shown(before.storefront)) → \(shown(after.storefront))") }
+        if differ(before.amount, after.amount) { notes.append("amount \(shown(before.amount)) → \(shown(after.amount))") }
         if !notes.isEmpty { line += "  (" + notes.joined(separator: "; ") + ")" }
         line += "  for " + accounts.map(shown).joined(separator: ", ")
         return line

@@ -12,28 +12,30 @@ extension PriceSnapshotDiff {
     public func htmlReport(title: String = "StorePrice snapshot differences") -> String {
         var goldenRows: [RowKey: PriceSnapshot.Row] = [:]
         var currentRows: [RowKey: PriceSnapshot.Row] = [:]
-        var columns: [String: PriceSnapshot.Row] = [:]
+        // Products and accounts are told apart by their bytes: two spellings of one text that
+        // Swift's String calls equal are two products.
+        var columns: [[UInt8]: PriceSnapshot.Row] = [:]
         for row in golden.rows {
             goldenRows[RowKey(row)] = row
-            columns[row.account] = row
+            columns[Array(row.account.utf8)] = row
         }
         for row in current.rows {
             currentRows[RowKey(row)] = row
-            columns[row.account] = row
+            columns[Array(row.account.utf8)] = row
         }
-        var products = Set(golden.rows.map(\.product)).union(current.rows.map(\.product))
+        var products = Set(golden.rows.map { Array($0.product.utf8) }).union(current.rows.map { Array($0.product.utf8) })
         var accounts = Set(columns.keys)
         let full = products.count * accounts.count <= Self.fullReportCellLimit
         if !full {
             let differing = changed.map(\.after) + added + removed
-            products = Set(differing.map(\.product))
-            accounts = Set(differing.map(\.account))
+            products = Set(differing.map { Array($0.product.utf8) })
+            accounts = Set(differing.map { Array($0.account.utf8) })
         }
-        let productOrder = products.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let productOrder = products.sorted { $0.lexicographicallyPrecedes($1) }
         let accountOrder = accounts.sorted { a, b in
-            let left = columns[a]?.storefront ?? ""
-            let right = columns[b]?.storefront ?? ""
-            return left != right ? left < right : a.utf8.lexicographicallyPrecedes(b.utf8)
+            let left = Array((columns[a]?.storefront ?? "").utf8)
+            let right = Array((columns[b]?.storefront ?? "").utf8)
+            return left != right ? left.lexicographicallyPrecedes(right) : a.lexicographicallyPrecedes(b)
         }
         var directions: [String: Bool] = [:]
         func isRightToLeft(_ locale: String) -> Bool {
@@ -48,7 +50,7 @@ extension PriceSnapshotDiff {
             <html lang="en">
             <head>
             <meta charset="utf-8">
-            <title>\(Self.html(title))</title>
+            <title>\(Self.reportText(title))</title>
             <style>
             body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #1d1d1f; }
             h1 { font-size: 1.3em; }
@@ -71,8 +73,8 @@ extension PriceSnapshotDiff {
             </style>
             </head>
             <body>
-            <h1>\(Self.html(title))</h1>
-            <p class="summary">\(Self.html(summary))</p>
+            <h1>\(Self.reportText(title))</h1>
+            <p class="summary">\(Self.reportText(summary))</p>
             <p class="legend"><span class="changed">changed</span><span class="added">added</span>\
             <span class="removed">removed</span> Hover over a cell for its characters, escaped.</p>
 
@@ -85,12 +87,12 @@ extension PriceSnapshotDiff {
         html += "<table>\n<thead><tr><th class=\"product\">product</th>"
         for account in accountOrder {
             let row = columns[account]
-            html += "<th>\(Self.html(row?.storefront ?? ""))<small>\(Self.html(account))</small>"
-                + "<small>\(Self.html(row?.priceLocale ?? ""))</small></th>"
+            html += "<th>\(Self.reportText(row?.storefront ?? ""))<small>\(Self.reportText(String(decoding: account, as: UTF8.self)))</small>"
+                + "<small>\(Self.reportText(row?.priceLocale ?? ""))</small></th>"
         }
         html += "</tr></thead>\n<tbody>\n"
         for product in productOrder {
-            html += "<tr><th class=\"product\">\(Self.html(product))</th>"
+            html += "<tr><th class=\"product\">\(Self.reportText(String(decoding: product, as: UTF8.self)))</th>"
             for account in accountOrder {
                 let key = RowKey(product: product, account: account)
                 let old = goldenRows[key]
@@ -100,43 +102,51 @@ extension PriceSnapshotDiff {
                     html += "<td class=\"none\"></td>"
                 case (let old?, nil):
                     html += "<td class=\"removed\"\(Self.direction(isRightToLeft(old.priceLocale)))"
-                        + " title=\"removed: \(Self.html(old.escaped))\"><del>\(Self.html(old.formatted))</del></td>"
+                        + " title=\"removed: \(Self.html(old.escaped))\"><del>\(Self.reportPrice(old.formatted))</del></td>"
                 case (nil, let new?):
                     html += "<td class=\"added\"\(Self.direction(isRightToLeft(new.priceLocale)))"
-                        + " title=\"added: \(Self.html(new.escaped))\"><ins>\(Self.html(new.formatted))</ins></td>"
-                case (let old?, let new?) where old != new && !PriceSnapshotDiff.priceChanged(old, new):
+                        + " title=\"added: \(Self.html(new.escaped))\"><ins>\(Self.reportPrice(new.formatted))</ins></td>"
+                case (let old?, let new?) where PriceSnapshotDiff.priceChanged(old, new):
+                    html += "<td class=\"changed\"\(Self.direction(isRightToLeft(new.priceLocale)))"
+                        + " title=\"\(Self.html(old.escaped)) → \(Self.html(new.escaped))\">"
+                        + "<del>\(Self.reportPrice(old.formatted))</del><ins>\(Self.reportPrice(new.formatted))</ins></td>"
+                case (let old?, let new?) where !PriceSnapshotDiff.fieldChanges(old, new).isEmpty:
                     // The price is the same; another string of the row changed, named in the title.
                     let fields = PriceSnapshotDiff.fieldChanges(old, new).map(\.0).joined(separator: ", ")
                     html += "<td class=\"changed\"\(Self.direction(isRightToLeft(new.priceLocale)))"
-                        + " title=\"changed: \(Self.html(fields))\">\(Self.html(new.formatted))</td>"
-                case (let old?, let new?) where old != new:
-                    html += "<td class=\"changed\"\(Self.direction(isRightToLeft(new.priceLocale)))"
-                        + " title=\"\(Self.html(old.escaped)) → \(Self.html(new.escaped))\">"
-                        + "<del>\(Self.html(old.formatted))</del><ins>\(Self.html(new.formatted))</ins></td>"
+                        + " title=\"changed: \(Self.reportText(fields))\">\(Self.reportPrice(new.formatted))</td>"
                 case (_, let new?):
                     html += "<td\(Self.direction(isRightToLeft(new.priceLocale))) title=\"\(Self.html(new.escaped))\">"
-                        + "\(Self.html(new.formatted))</td>"
+                        + "\(Self.reportPrice(new.formatted))</td>"
                 }
             }
             html += "</tr>\n"
         }
-        html += "</tbody>\n</table>\n<h2>Report</h2>\n<pre>\(Self.html(description))</pre>\n</body>\n</html>\n"
+        html += "</tbody>\n</table>\n<h2>Report</h2>\n<pre>\(Self.reportPrice(description))</pre>\n</body>\n</html>\n"
         return html
     }
 
     private struct RowKey: Hashable {
-        var product: String
-        var account: String
+        var product: [UInt8]
+        var account: [UInt8]
 
-        init(product: String, account: String) {
+        init(product: [UInt8], account: [UInt8]) {
             self.product = product
             self.account = account
         }
 
         init(_ row: PriceSnapshot.Row) {
-            self.init(product: row.product, account: row.account)
+            self.init(product: Array(row.product.utf8), account: Array(row.account.utf8))
         }
     }
+
+    /// An identifier or other text for the page: escaped for HTML, and every control, bidi or
+    /// invisible character written `\u{XXXX}`, so that what the page shows is the text's order.
+    static func reportText(_ text: String) -> String { html(text.escapedForReport) }
+
+    /// A formatted price for the page, as customers see it: bidi marks kept, other controls,
+    /// overrides and invisible characters written `\u{XXXX}`.
+    static func reportPrice(_ text: String) -> String { html(text.escapedForReportKeepingMarks) }
 
     private static func direction(_ rightToLeft: Bool) -> String {
         rightToLeft ? " dir=\"rtl\"" : ""

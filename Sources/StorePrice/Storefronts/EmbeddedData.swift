@@ -398,12 +398,15 @@ enum EmbeddedData {
     /// `Data/app-store-style.json`
     static let appStoreStyle = ##"""
 {
- "about": "How the App Store writes a price in each storefront, where that differs from ICU: the data behind PriceFormatter.Style.appStore. Each storefront has a pattern ({amount} is ICU's number, formatted in the locale named by numbers with fraction_digits digits), the language its pages default to, and the evidence it rests on. basis is evidence (Apple's own strings from this storefront), class (no strings from this storefront; the rule of storefronts like it, named in class) or none (no evidence: ICU's output for the price locale, unchanged). A rule ICU cannot express is named in rule and written once in AppStoreStyle.swift. Evidence: Apple's strings as collected in ../shared/evidence/app-store-strings.tsv and Data/app-store-evidence.tsv, each cited as currency amount → string (source kind; repository path@commit, what, when).",
+ "about": "How the App Store writes a price in each storefront, where that differs from ICU: the data behind PriceFormatter.Style.appStore. Each storefront has a pattern ({amount} is ICU's number, formatted in the locale named by numbers with fraction_digits digits), the language its pages default to, the page languages Apple's strings were seen in (seen_in), and the evidence it rests on. basis is evidence (Apple's own strings from this storefront), class (no strings from this storefront; the rule of storefronts like it, named in class) or none (no evidence: ICU's output for the price locale, unchanged). A rule ICU cannot express is named in rule and written once in AppStoreFormat.swift. Evidence: Apple's strings as collected in ../shared/evidence/app-store-strings.tsv and Data/app-store-evidence.tsv, each cited as currency amount → string (source kind; repository path@commit, what, when).",
  "storefronts": {
   "ARE": {
    "name": "United Arab Emirates",
    "currency": "AED",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "AED\u00a0{amount}",
    "numbers": "en",
@@ -416,6 +419,9 @@ enum EmbeddedData {
    "name": "Afghanistan",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "language_note": "No store language in Apple's storefront listing; the App Store serves this storefront's pages in English (en-GB): see the evidence.",
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
@@ -429,6 +435,9 @@ enum EmbeddedData {
    "name": "Antigua and Barbuda",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -441,6 +450,9 @@ enum EmbeddedData {
    "name": "Anguilla",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -453,6 +465,9 @@ enum EmbeddedData {
    "name": "Albania",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "language_note": "No store language in Apple's storefront listing; the App Store serves this storefront's pages in English (en-GB): see the evidence.",
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
@@ -466,6 +481,9 @@ enum EmbeddedData {
    "name": "Armenia",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -478,6 +496,9 @@ enum EmbeddedData {
    "name": "Angola",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -490,6 +511,10 @@ enum EmbeddedData {
    "name": "Argentina",
    "currency": "USD",
    "language": "es-MX",
+   "seen_in": [
+    "en-GB",
+    "es-MX"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -502,6 +527,10 @@ enum EmbeddedData {
    "name": "Austria",
    "currency": "EUR",
    "language": "de-DE",
+   "seen_in": [
+    "de-DE",
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0€",
    "numbers": "de",
@@ -514,6 +543,10 @@ enum EmbeddedData {
    "name": "Australia",
    "currency": "AUD",
    "language": "en-AU",
+   "seen_in": [
+    "en-AU",
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "${amount}",
    "numbers": "en",
@@ -526,6 +559,9 @@ enum EmbeddedData {
    "name": "Azerbaijan",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -538,6 +574,9 @@ enum EmbeddedData {
    "name": "Bosnia and Herzegovina",
    "currency": "EUR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0€",
    "numbers": "de",
@@ -550,6 +589,9 @@ enum EmbeddedData {
    "name": "Barbados",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -562,6 +604,9 @@ enum EmbeddedData {
    "name": "Belgium",
    "currency": "EUR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0€",
    "numbers": "de",
@@ -574,6 +619,9 @@ enum EmbeddedData {
    "name": "Burkina Faso",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "language_note": "No store language in Apple's storefront listing; the App Store serves this storefront's pages in English (en-GB): see the evidence.",
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
@@ -587,6 +635,9 @@ enum EmbeddedData {
    "name": "Bulgaria",
    "currency": "EUR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0€",
    "numbers": "de",
@@ -599,6 +650,9 @@ enum EmbeddedData {
    "name": "Bahrain",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "${amount}",
    "numbers": "en",
@@ -611,6 +665,9 @@ enum EmbeddedData {
    "name": "Benin",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -623,6 +680,9 @@ enum EmbeddedData {
    "name": "Bermuda",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -635,6 +695,9 @@ enum EmbeddedData {
    "name": "Brunei",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "language_note": "No store language in Apple's storefront listing; the App Store serves this storefront's pages in English (en-GB): see the evidence.",
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
@@ -648,6 +711,10 @@ enum EmbeddedData {
    "name": "Bolivia",
    "currency": "USD",
    "language": "es-MX",
+   "seen_in": [
+    "en-GB",
+    "es-MX"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -660,6 +727,10 @@ enum EmbeddedData {
    "name": "Brazil",
    "currency": "BRL",
    "language": "pt-BR",
+   "seen_in": [
+    "en-GB",
+    "pt-BR"
+   ],
    "basis": "evidence",
    "pattern": "R$\u00a0{amount}",
    "numbers": "pt",
@@ -672,6 +743,9 @@ enum EmbeddedData {
    "name": "Bahamas",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -684,6 +758,9 @@ enum EmbeddedData {
    "name": "Bhutan",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -696,6 +773,9 @@ enum EmbeddedData {
    "name": "Botswana",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -708,6 +788,9 @@ enum EmbeddedData {
    "name": "Belarus",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -720,6 +803,9 @@ enum EmbeddedData {
    "name": "Belize",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -732,6 +818,10 @@ enum EmbeddedData {
    "name": "Canada",
    "currency": "CAD",
    "language": "en-CA",
+   "seen_in": [
+    "en-CA",
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "${amount}",
    "numbers": "en",
@@ -744,6 +834,9 @@ enum EmbeddedData {
    "name": "Democratic Republic of the Congo",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -756,6 +849,9 @@ enum EmbeddedData {
    "name": "Republic of the Congo",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -768,6 +864,10 @@ enum EmbeddedData {
    "name": "Switzerland",
    "currency": "CHF",
    "language": "de-CH",
+   "seen_in": [
+    "de-CH",
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "CHF\u00a0{amount}",
    "numbers": "en",
@@ -780,18 +880,39 @@ enum EmbeddedData {
    "name": "Ivory Coast",
    "currency": "USD",
    "language": "fr-FR",
+   "seen_in": [
+    "en-GB",
+    "fr-FR"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0$US",
    "numbers": "fr",
    "fraction_digits": 2,
    "evidence": [
     "USD 5.99 → 5,99 $US (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "languages": {
+    "en": {
+     "basis": "evidence",
+     "pattern": "${amount}",
+     "numbers": "en",
+     "fraction_digits": 2,
+     "evidence": [
+      "USD 4.99 → $4.99 (appstore-web-iap-wsunverified; lang=en-GB (page requested as apps.apple.com/ci/app/id<app>?l=en-GB) cventuresza-tech/puley-price-index data/latest/prices.csv@01242bf31b91 app capcut plan \"Standard Monthly Subscription\", collected 2026-10-08; transcribed via read_file, whitespace bytes unverified)",
+      "USD 5 → $5.00 (appstore-web-iap-wsunverified; lang=en-GB (page requested as apps.apple.com/ci/app/id<app>?l=en-GB) cventuresza-tech/puley-price-index data/latest/countries/ci.json@01242bf31b91 app x plan \"X Premium (Monthly)\", collected 2026-10-08; transcribed via read_file, whitespace bytes unverified)",
+      "USD 7.99 → $7.99 (appstore-web-iap-wsunverified; lang=en-GB (page requested as apps.apple.com/ci/app/id<app>?l=en-GB) cventuresza-tech/puley-price-index data/latest/countries/ci.json@01242bf31b91 app crunchyroll plan \"Fan\", collected 2026-10-08; transcribed via read_file, whitespace bytes unverified)"
+     ]
+    }
+   }
   },
   "CHL": {
    "name": "Chile",
    "currency": "CLP",
    "language": "es-MX",
+   "seen_in": [
+    "en-GB",
+    "es-MX"
+   ],
    "basis": "evidence",
    "pattern": "${amount}",
    "numbers": "es_CL",
@@ -804,18 +925,39 @@ enum EmbeddedData {
    "name": "Cameroon",
    "currency": "USD",
    "language": "fr-FR",
+   "seen_in": [
+    "en-GB",
+    "fr-FR"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0$US",
    "numbers": "fr",
    "fraction_digits": 2,
    "evidence": [
     "USD 5.99 → 5,99 $US (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "languages": {
+    "en": {
+     "basis": "evidence",
+     "pattern": "US${amount}",
+     "numbers": "en",
+     "fraction_digits": 2,
+     "evidence": [
+      "USD 1.99 → US$1.99 (appstore-web-iap-wsunverified; lang=en-GB (page requested as apps.apple.com/cm/app/id<app>?l=en-GB) cventuresza-tech/puley-price-index data/latest/countries/cm.json@01242bf31b91 app google-one plan \"100 GB Month\", collected 2026-10-08; transcribed via read_file, whitespace bytes unverified)",
+      "USD 4.99 → US$4.99 (appstore-web-iap-wsunverified; lang=en-GB (page requested as apps.apple.com/cm/app/id<app>?l=en-GB) cventuresza-tech/puley-price-index data/latest/prices.csv@01242bf31b91 app capcut plan \"Standard Monthly Subscription\", collected 2026-10-08; transcribed via read_file, whitespace bytes unverified)",
+      "USD 5 → US$5.00 (appstore-web-iap-wsunverified; lang=en-GB (page requested as apps.apple.com/cm/app/id<app>?l=en-GB) cventuresza-tech/puley-price-index data/latest/countries/cm.json@01242bf31b91 app x plan \"X Premium (Monthly)\", collected 2026-10-08; transcribed via read_file, whitespace bytes unverified)"
+     ]
+    }
+   }
   },
   "CHN": {
    "name": "China",
    "currency": "CNY",
    "language": "zh-Hans-CN",
+   "seen_in": [
+    "en-GB",
+    "zh-Hans-CN"
+   ],
    "basis": "evidence",
    "pattern": "¥{amount}",
    "numbers": "en",
@@ -830,6 +972,10 @@ enum EmbeddedData {
    "name": "Colombia",
    "currency": "COP",
    "language": "es-MX",
+   "seen_in": [
+    "en-GB",
+    "es-MX"
+   ],
    "basis": "evidence",
    "pattern": "$\u00a0{amount}",
    "numbers": "es_CO",
@@ -842,6 +988,10 @@ enum EmbeddedData {
    "name": "Costa Rica",
    "currency": "USD",
    "language": "es-MX",
+   "seen_in": [
+    "en-GB",
+    "es-MX"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -854,6 +1004,9 @@ enum EmbeddedData {
    "name": "Cape Verde",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -866,6 +1019,9 @@ enum EmbeddedData {
    "name": "Cyprus",
    "currency": "EUR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0€",
    "numbers": "de",
@@ -878,6 +1034,9 @@ enum EmbeddedData {
    "name": "Czech Republic",
    "currency": "CZK",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0Kč",
    "numbers": "cs",
@@ -890,6 +1049,10 @@ enum EmbeddedData {
    "name": "Germany",
    "currency": "EUR",
    "language": "de-DE",
+   "seen_in": [
+    "de-DE",
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0€",
    "numbers": "de",
@@ -902,6 +1065,9 @@ enum EmbeddedData {
    "name": "Denmark",
    "currency": "DKK",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0kr",
    "numbers": "da",
@@ -914,6 +1080,9 @@ enum EmbeddedData {
    "name": "Dominica",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -926,6 +1095,10 @@ enum EmbeddedData {
    "name": "Dominican Republic",
    "currency": "USD",
    "language": "es-MX",
+   "seen_in": [
+    "en-GB",
+    "es-MX"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -938,6 +1111,9 @@ enum EmbeddedData {
    "name": "Algeria",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "${amount}",
    "numbers": "en",
@@ -950,6 +1126,10 @@ enum EmbeddedData {
    "name": "Ecuador",
    "currency": "USD",
    "language": "es-MX",
+   "seen_in": [
+    "en-GB",
+    "es-MX"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -962,6 +1142,9 @@ enum EmbeddedData {
    "name": "Estonia",
    "currency": "EUR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0€",
    "numbers": "de",
@@ -974,6 +1157,9 @@ enum EmbeddedData {
    "name": "Egypt",
    "currency": "EGP",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "EGP\u00a0{amount}",
    "numbers": "en",
@@ -986,6 +1172,10 @@ enum EmbeddedData {
    "name": "Spain",
    "currency": "EUR",
    "language": "es-ES",
+   "seen_in": [
+    "en-GB",
+    "es-ES"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0€",
    "numbers": "de",
@@ -998,6 +1188,9 @@ enum EmbeddedData {
    "name": "Finland",
    "currency": "EUR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0€",
    "numbers": "de",
@@ -1010,6 +1203,9 @@ enum EmbeddedData {
    "name": "Fiji",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1022,6 +1218,9 @@ enum EmbeddedData {
    "name": "Micronesia",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1034,6 +1233,10 @@ enum EmbeddedData {
    "name": "France",
    "currency": "EUR",
    "language": "fr-FR",
+   "seen_in": [
+    "en-GB",
+    "fr-FR"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0€",
    "numbers": "de",
@@ -1046,6 +1249,10 @@ enum EmbeddedData {
    "name": "Gabon",
    "currency": "USD",
    "language": "fr-FR",
+   "seen_in": [
+    "en-GB",
+    "fr-FR"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1058,6 +1265,9 @@ enum EmbeddedData {
    "name": "United Kingdom",
    "currency": "GBP",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "£{amount}",
    "numbers": "en",
@@ -1070,6 +1280,9 @@ enum EmbeddedData {
    "name": "Grenada",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1082,6 +1295,9 @@ enum EmbeddedData {
    "name": "Georgia",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1094,6 +1310,9 @@ enum EmbeddedData {
    "name": "Ghana",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1106,6 +1325,9 @@ enum EmbeddedData {
    "name": "Gambia",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1118,6 +1340,9 @@ enum EmbeddedData {
    "name": "Greece",
    "currency": "EUR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0€",
    "numbers": "de",
@@ -1130,6 +1355,10 @@ enum EmbeddedData {
    "name": "Guatemala",
    "currency": "USD",
    "language": "es-MX",
+   "seen_in": [
+    "en-GB",
+    "es-MX"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1142,6 +1371,9 @@ enum EmbeddedData {
    "name": "Guinea-Bissau",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1154,6 +1386,9 @@ enum EmbeddedData {
    "name": "Guyana",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1166,6 +1401,10 @@ enum EmbeddedData {
    "name": "Hong Kong",
    "currency": "HKD",
    "language": "zh-Hant-HK",
+   "seen_in": [
+    "en-GB",
+    "zh-Hant-HK"
+   ],
    "basis": "evidence",
    "pattern": "HK$\u00a0{amount}",
    "numbers": "en",
@@ -1180,6 +1419,10 @@ enum EmbeddedData {
    "name": "Honduras",
    "currency": "USD",
    "language": "es-MX",
+   "seen_in": [
+    "en-GB",
+    "es-MX"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1192,6 +1435,9 @@ enum EmbeddedData {
    "name": "Croatia",
    "currency": "EUR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0€",
    "numbers": "de",
@@ -1204,6 +1450,9 @@ enum EmbeddedData {
    "name": "Hungary",
    "currency": "HUF",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "HUF{amount}",
    "numbers": "en",
@@ -1216,6 +1465,9 @@ enum EmbeddedData {
    "name": "Indonesia",
    "currency": "IDR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "Rp\u00a0{amount}",
    "numbers": "id",
@@ -1229,6 +1481,9 @@ enum EmbeddedData {
    "name": "Ireland",
    "currency": "EUR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "€{amount}",
    "numbers": "en",
@@ -1241,6 +1496,9 @@ enum EmbeddedData {
    "name": "Israel",
    "currency": "ILS",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "₪{amount}",
    "numbers": "en",
@@ -1253,6 +1511,9 @@ enum EmbeddedData {
    "name": "India",
    "currency": "INR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "₹\u00a0{amount}",
    "numbers": "en_IN",
@@ -1265,6 +1526,9 @@ enum EmbeddedData {
    "name": "Iraq",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "${amount}",
    "numbers": "en",
@@ -1277,6 +1541,9 @@ enum EmbeddedData {
    "name": "Iceland",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1289,6 +1556,10 @@ enum EmbeddedData {
    "name": "Italy",
    "currency": "EUR",
    "language": "it",
+   "seen_in": [
+    "en-GB",
+    "it"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0€",
    "numbers": "de",
@@ -1301,6 +1572,9 @@ enum EmbeddedData {
    "name": "Jamaica",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1313,6 +1587,9 @@ enum EmbeddedData {
    "name": "Jordan",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "${amount}",
    "numbers": "en",
@@ -1325,6 +1602,10 @@ enum EmbeddedData {
    "name": "Japan",
    "currency": "JPY",
    "language": "ja",
+   "seen_in": [
+    "en-GB",
+    "ja"
+   ],
    "basis": "evidence",
    "pattern": "¥{amount}",
    "numbers": "en",
@@ -1338,6 +1619,9 @@ enum EmbeddedData {
    "name": "Kenya",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1350,6 +1634,9 @@ enum EmbeddedData {
    "name": "Kyrgyzstan",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1362,6 +1649,9 @@ enum EmbeddedData {
    "name": "Cambodia",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1374,6 +1664,9 @@ enum EmbeddedData {
    "name": "Saint Kitts and Nevis",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1386,6 +1679,10 @@ enum EmbeddedData {
    "name": "South Korea",
    "currency": "KRW",
    "language": "ko",
+   "seen_in": [
+    "en-GB",
+    "ko"
+   ],
    "basis": "evidence",
    "pattern": "\uffe6{amount}",
    "numbers": "en",
@@ -1398,6 +1695,9 @@ enum EmbeddedData {
    "name": "Kuwait",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "${amount}",
    "numbers": "en",
@@ -1410,6 +1710,9 @@ enum EmbeddedData {
    "name": "Cayman Islands",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1422,6 +1725,9 @@ enum EmbeddedData {
    "name": "Kazakhstan",
    "currency": "KZT",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}₸",
    "numbers": "en",
@@ -1434,6 +1740,9 @@ enum EmbeddedData {
    "name": "Laos",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1446,6 +1755,9 @@ enum EmbeddedData {
    "name": "Lebanon",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "${amount}",
    "numbers": "en",
@@ -1458,6 +1770,9 @@ enum EmbeddedData {
    "name": "Saint Lucia",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1470,6 +1785,9 @@ enum EmbeddedData {
    "name": "Sri Lanka",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1482,6 +1800,9 @@ enum EmbeddedData {
    "name": "Liberia",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1494,6 +1815,9 @@ enum EmbeddedData {
    "name": "Lithuania",
    "currency": "EUR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0€",
    "numbers": "de",
@@ -1506,6 +1830,9 @@ enum EmbeddedData {
    "name": "Luxembourg",
    "currency": "EUR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0€",
    "numbers": "de",
@@ -1518,6 +1845,9 @@ enum EmbeddedData {
    "name": "Latvia",
    "currency": "EUR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0€",
    "numbers": "de",
@@ -1530,6 +1860,9 @@ enum EmbeddedData {
    "name": "Libya",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "${amount}",
    "numbers": "en",
@@ -1542,6 +1875,9 @@ enum EmbeddedData {
    "name": "Morocco",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "${amount}",
    "numbers": "en",
@@ -1554,6 +1890,9 @@ enum EmbeddedData {
    "name": "Moldova",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1566,6 +1905,9 @@ enum EmbeddedData {
    "name": "Montenegro",
    "currency": "EUR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0€",
    "numbers": "de",
@@ -1578,6 +1920,9 @@ enum EmbeddedData {
    "name": "Madagascar",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1590,6 +1935,9 @@ enum EmbeddedData {
    "name": "North Macedonia",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1602,6 +1950,9 @@ enum EmbeddedData {
    "name": "Mali",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1614,6 +1965,9 @@ enum EmbeddedData {
    "name": "Myanmar",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1626,6 +1980,9 @@ enum EmbeddedData {
    "name": "Mongolia",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1638,6 +1995,10 @@ enum EmbeddedData {
    "name": "Macau",
    "currency": "USD",
    "language": "zh-Hant-HK",
+   "seen_in": [
+    "en-GB",
+    "zh-Hant-HK"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1652,6 +2013,9 @@ enum EmbeddedData {
    "name": "Mauritania",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "${amount}",
    "numbers": "en",
@@ -1664,6 +2028,9 @@ enum EmbeddedData {
    "name": "Montserrat",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1676,6 +2043,9 @@ enum EmbeddedData {
    "name": "Malta",
    "currency": "EUR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0€",
    "numbers": "de",
@@ -1688,6 +2058,9 @@ enum EmbeddedData {
    "name": "Mauritius",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1700,6 +2073,9 @@ enum EmbeddedData {
    "name": "Maldives",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1712,6 +2088,9 @@ enum EmbeddedData {
    "name": "Malawi",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1724,6 +2103,10 @@ enum EmbeddedData {
    "name": "Mexico",
    "currency": "MXN",
    "language": "es-MX",
+   "seen_in": [
+    "en-GB",
+    "es-MX"
+   ],
    "basis": "evidence",
    "pattern": "${amount}",
    "numbers": "en",
@@ -1736,6 +2119,9 @@ enum EmbeddedData {
    "name": "Malaysia",
    "currency": "MYR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "RM{amount}",
    "numbers": "en",
@@ -1748,6 +2134,9 @@ enum EmbeddedData {
    "name": "Mozambique",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1760,6 +2149,9 @@ enum EmbeddedData {
    "name": "Namibia",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1772,6 +2164,9 @@ enum EmbeddedData {
    "name": "Niger",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1784,6 +2179,9 @@ enum EmbeddedData {
    "name": "Nigeria",
    "currency": "NGN",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "₦\u00a0{amount}",
    "numbers": "en",
@@ -1796,6 +2194,10 @@ enum EmbeddedData {
    "name": "Nicaragua",
    "currency": "USD",
    "language": "es-MX",
+   "seen_in": [
+    "en-GB",
+    "es-MX"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1808,6 +2210,10 @@ enum EmbeddedData {
    "name": "Netherlands",
    "currency": "EUR",
    "language": "nl",
+   "seen_in": [
+    "en-GB",
+    "nl"
+   ],
    "basis": "evidence",
    "pattern": "€\u00a0{amount}",
    "numbers": "nl",
@@ -1820,6 +2226,9 @@ enum EmbeddedData {
    "name": "Norway",
    "currency": "NOK",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0kr",
    "numbers": "nb",
@@ -1832,6 +2241,9 @@ enum EmbeddedData {
    "name": "Nepal",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1844,6 +2256,9 @@ enum EmbeddedData {
    "name": "Nauru",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "language_note": "No store language in Apple's storefront listing; the App Store serves this storefront's pages in English (en-GB): see the evidence.",
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
@@ -1857,6 +2272,10 @@ enum EmbeddedData {
    "name": "New Zealand",
    "currency": "NZD",
    "language": "en-AU",
+   "seen_in": [
+    "en-AU",
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "${amount}",
    "numbers": "en",
@@ -1869,6 +2288,9 @@ enum EmbeddedData {
    "name": "Oman",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "${amount}",
    "numbers": "en",
@@ -1881,6 +2303,10 @@ enum EmbeddedData {
    "name": "Panama",
    "currency": "USD",
    "language": "es-MX",
+   "seen_in": [
+    "en-GB",
+    "es-MX"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1893,6 +2319,10 @@ enum EmbeddedData {
    "name": "Peru",
    "currency": "PEN",
    "language": "es-MX",
+   "seen_in": [
+    "en-GB",
+    "es-MX"
+   ],
    "basis": "evidence",
    "pattern": "S/\u00a0{amount}",
    "numbers": "en",
@@ -1905,6 +2335,9 @@ enum EmbeddedData {
    "name": "Papua New Guinea",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1917,6 +2350,9 @@ enum EmbeddedData {
    "name": "Philippines",
    "currency": "PHP",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "₱\u00a0{amount}",
    "numbers": "en",
@@ -1929,6 +2365,9 @@ enum EmbeddedData {
    "name": "Pakistan",
    "currency": "PKR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "language_note": "No store language in Apple's storefront listing; the App Store serves this storefront's pages in English (en-GB): see the evidence.",
    "basis": "evidence",
    "pattern": "Rs\u00a0{amount}",
@@ -1942,6 +2381,9 @@ enum EmbeddedData {
    "name": "Poland",
    "currency": "PLN",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0zł",
    "numbers": "cs",
@@ -1954,6 +2396,10 @@ enum EmbeddedData {
    "name": "Portugal",
    "currency": "EUR",
    "language": "pt-PT",
+   "seen_in": [
+    "en-GB",
+    "pt-PT"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0€",
    "numbers": "de",
@@ -1968,6 +2414,9 @@ enum EmbeddedData {
    "name": "Palau",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "language_note": "No store language in Apple's storefront listing; the App Store serves this storefront's pages in English (en-GB): see the evidence.",
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
@@ -1981,6 +2430,10 @@ enum EmbeddedData {
    "name": "Paraguay",
    "currency": "USD",
    "language": "es-MX",
+   "seen_in": [
+    "en-GB",
+    "es-MX"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -1993,6 +2446,9 @@ enum EmbeddedData {
    "name": "Qatar",
    "currency": "QAR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "QAR\u00a0{amount}",
    "numbers": "en",
@@ -2005,6 +2461,9 @@ enum EmbeddedData {
    "name": "Romania",
    "currency": "RON",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0lei",
    "numbers": "ro",
@@ -2017,6 +2476,9 @@ enum EmbeddedData {
    "name": "Serbia",
    "currency": "EUR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0€",
    "numbers": "de",
@@ -2029,18 +2491,38 @@ enum EmbeddedData {
    "name": "Russia",
    "currency": "RUB",
    "language": "ru",
+   "seen_in": [
+    "en-GB",
+    "ru"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0₽",
    "numbers": "ru",
    "fraction_digits": 2,
    "evidence": [
     "RUB 449 → 449,00 ₽ (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "languages": {
+    "en": {
+     "basis": "evidence",
+     "pattern": "{amount}\u00a0RUB",
+     "numbers": "en",
+     "fraction_digits": 2,
+     "evidence": [
+      "RUB 129 → 129.00 RUB (appstore-web-iap-wsunverified; lang=en-GB (page requested as apps.apple.com/ru/app/id<app>?l=en-GB) cventuresza-tech/puley-price-index data/latest/countries/ru.json@01242bf31b91 app google-one plan \"100 GB Month\", collected 2026-10-08; transcribed via read_file, whitespace bytes unverified)",
+      "RUB 329 → 329.00 RUB (appstore-web-iap-wsunverified; lang=en-GB (page requested as apps.apple.com/ru/app/id<app>?l=en-GB) cventuresza-tech/puley-price-index data/latest/countries/ru.json@01242bf31b91 app telegram plan \"Telegram Premium\", collected 2026-10-08; transcribed via read_file, whitespace bytes unverified)",
+      "RUB 799 → 799.00 RUB (appstore-web-iap-wsunverified; lang=en-GB (page requested as apps.apple.com/ru/app/id<app>?l=en-GB) cventuresza-tech/puley-price-index data/latest/countries/ru.json@01242bf31b91 app x plan \"X Premium (Monthly)\", collected 2026-10-08; transcribed via read_file, whitespace bytes unverified)"
+     ]
+    }
+   }
   },
   "RWA": {
    "name": "Rwanda",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -2053,6 +2535,9 @@ enum EmbeddedData {
    "name": "Saudi Arabia",
    "currency": "SAR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "SAR\u00a0{amount}",
    "numbers": "en",
@@ -2065,6 +2550,9 @@ enum EmbeddedData {
    "name": "Solomon Islands",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -2077,6 +2565,9 @@ enum EmbeddedData {
    "name": "Seychelles",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -2089,6 +2580,10 @@ enum EmbeddedData {
    "name": "Sweden",
    "currency": "SEK",
    "language": "sv",
+   "seen_in": [
+    "en-GB",
+    "sv"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0kr",
    "numbers": "de",
@@ -2101,6 +2596,9 @@ enum EmbeddedData {
    "name": "Singapore",
    "currency": "SGD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "S$\u00a0{amount}",
    "numbers": "en",
@@ -2113,6 +2611,9 @@ enum EmbeddedData {
    "name": "Slovenia",
    "currency": "EUR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0€",
    "numbers": "de",
@@ -2125,6 +2626,9 @@ enum EmbeddedData {
    "name": "Slovakia",
    "currency": "EUR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0€",
    "numbers": "de",
@@ -2137,6 +2641,9 @@ enum EmbeddedData {
    "name": "Sierra Leone",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -2149,6 +2656,9 @@ enum EmbeddedData {
    "name": "Senegal",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -2161,6 +2671,9 @@ enum EmbeddedData {
    "name": "Suriname",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -2173,6 +2686,9 @@ enum EmbeddedData {
    "name": "Sao Tome and Principe",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "language_note": "No store language in Apple's storefront listing; the App Store serves this storefront's pages in English (en-GB): see the evidence.",
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
@@ -2186,6 +2702,10 @@ enum EmbeddedData {
    "name": "El Salvador",
    "currency": "USD",
    "language": "es-MX",
+   "seen_in": [
+    "en-GB",
+    "es-MX"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -2198,6 +2718,9 @@ enum EmbeddedData {
    "name": "Eswatini",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -2210,6 +2733,9 @@ enum EmbeddedData {
    "name": "Turks and Caicos Islands",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -2222,6 +2748,9 @@ enum EmbeddedData {
    "name": "Chad",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -2234,6 +2763,9 @@ enum EmbeddedData {
    "name": "Thailand",
    "currency": "THB",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "฿{amount}",
    "numbers": "en",
@@ -2246,6 +2778,9 @@ enum EmbeddedData {
    "name": "Tajikistan",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -2258,6 +2793,9 @@ enum EmbeddedData {
    "name": "Turkmenistan",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -2270,6 +2808,9 @@ enum EmbeddedData {
    "name": "Tunisia",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "${amount}",
    "numbers": "en",
@@ -2282,6 +2823,9 @@ enum EmbeddedData {
    "name": "Tonga",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -2294,6 +2838,9 @@ enum EmbeddedData {
    "name": "Turkey",
    "currency": "TRY",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "₺{amount}",
    "numbers": "tr",
@@ -2308,6 +2855,9 @@ enum EmbeddedData {
    "name": "Trinidad and Tobago",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -2320,6 +2870,10 @@ enum EmbeddedData {
    "name": "Taiwan",
    "currency": "TWD",
    "language": "zh-Hant-TW",
+   "seen_in": [
+    "en-GB",
+    "zh-Hant-TW"
+   ],
    "basis": "evidence",
    "pattern": "${amount}",
    "numbers": "en",
@@ -2336,6 +2890,9 @@ enum EmbeddedData {
      "numbers": "en",
      "fraction_digits": 2,
      "evidence": [
+      "TWD 120 → NT$120.00 (appstore-web-iap-wsunverified; lang=en-GB (page requested as apps.apple.com/tw/app/id<app>?l=en-GB) cventuresza-tech/puley-price-index data/latest/countries/tw.json@01242bf31b91 app crunchyroll plan \"Fan\", collected 2026-10-08; transcribed via read_file, whitespace bytes unverified)",
+      "TWD 160 → NT$160.00 (appstore-web-iap-wsunverified; lang=en-GB (page requested as apps.apple.com/tw/app/id<app>?l=en-GB) cventuresza-tech/puley-price-index data/latest/countries/tw.json@01242bf31b91 app telegram plan \"Telegram Premium\", collected 2026-10-08; transcribed via read_file, whitespace bytes unverified)",
+      "TWD 255 → NT$255.00 (appstore-web-iap-wsunverified; lang=en-GB (page requested as apps.apple.com/tw/app/id<app>?l=en-GB) cventuresza-tech/puley-price-index data/latest/countries/tw.json@01242bf31b91 app x plan \"X Premium (Monthly)\", collected 2026-10-08; transcribed via read_file, whitespace bytes unverified)",
       "TWD → NT$… on the App Store's English (en-GB) pages of the Taiwan storefront, where the Chinese pages write $… (../shared/evidence/README.md, from a page read with ?l=en-GB; no amount given)"
      ]
     }
@@ -2345,6 +2902,9 @@ enum EmbeddedData {
    "name": "Tanzania",
    "currency": "TZS",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0TZS",
    "numbers": "en",
@@ -2357,6 +2917,9 @@ enum EmbeddedData {
    "name": "Ukraine",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0USD",
    "numbers": "uk",
@@ -2369,6 +2932,9 @@ enum EmbeddedData {
    "name": "Uganda",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -2381,6 +2947,10 @@ enum EmbeddedData {
    "name": "United States",
    "currency": "USD",
    "language": "en-US",
+   "seen_in": [
+    "en-GB",
+    "en-US"
+   ],
    "basis": "evidence",
    "pattern": "${amount}",
    "numbers": "en",
@@ -2395,6 +2965,9 @@ enum EmbeddedData {
    "name": "Uruguay",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -2407,6 +2980,9 @@ enum EmbeddedData {
    "name": "Uzbekistan",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -2419,6 +2995,9 @@ enum EmbeddedData {
    "name": "Saint Vincent and the Grenadines",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -2431,6 +3010,10 @@ enum EmbeddedData {
    "name": "Venezuela",
    "currency": "USD",
    "language": "es-MX",
+   "seen_in": [
+    "en-GB",
+    "es-MX"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -2443,6 +3026,9 @@ enum EmbeddedData {
    "name": "British Virgin Islands",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -2455,6 +3041,9 @@ enum EmbeddedData {
    "name": "Vietnam",
    "currency": "VND",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}đ",
    "numbers": "vi",
@@ -2467,6 +3056,9 @@ enum EmbeddedData {
    "name": "Vanuatu",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -2479,6 +3071,9 @@ enum EmbeddedData {
    "name": "Kosovo",
    "currency": "EUR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0€",
    "numbers": "de",
@@ -2491,6 +3086,9 @@ enum EmbeddedData {
    "name": "Yemen",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "${amount}",
    "numbers": "en",
@@ -2503,6 +3101,9 @@ enum EmbeddedData {
    "name": "South Africa",
    "currency": "ZAR",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "R{amount}",
    "numbers": "en",
@@ -2515,6 +3116,9 @@ enum EmbeddedData {
    "name": "Zambia",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
@@ -2527,6 +3131,9 @@ enum EmbeddedData {
    "name": "Zimbabwe",
    "currency": "USD",
    "language": "en-GB",
+   "seen_in": [
+    "en-GB"
+   ],
    "basis": "evidence",
    "pattern": "USD\u00a0{amount}",
    "numbers": "en",
