@@ -175,6 +175,55 @@ import Testing
         #expect(!got.report.invalidProducts.isEmpty)
     }
 
+    /// Rows as bytes: `[String: String?]` compares canonically equivalent text as equal.
+    static func rowBytes(_ rows: [[String: String?]]) -> [[UInt8]] {
+        rows.map { row in
+            Array(row.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value ?? "<null>")" }.joined(separator: "\u{1F}").utf8)
+        }
+    }
+
+    /// Catalogs made to break a chunk cutter or a reader: quoted IDs with commas that start with
+    /// another product's ID (`com.x.p48` then `"com.x.p48,USA"`), the same text precomposed and
+    /// decomposed next to each other and far apart, CRLF, a BOM, and IDs with NUL and bidi
+    /// characters. Both pipelines read every row, the same, byte for byte.
+    static func adversarialCatalog(_ kind: Int) -> String {
+        var text = kind == 1 ? "\u{FEFF}product,storefront,price\r\n" : "product,storefront,price\n"
+        let end = kind == 1 ? "\r\n" : "\n"
+        for index in 0..<6_000 {
+            switch kind {
+            case 0:
+                text += "com.x.p\(index),JPN,160\ncom.x.p\(index),USA,0.99\n"
+                text += "\"com.x.p\(index),USA\",JPN,160\n\"com.x.p\(index),USA\",USA,1.99\n"
+            case 1:
+                // Precomposed, then decomposed: two products; and far apart, every 1,000 lines.
+                text += "caf\u{E9}.\(index),USA,0.99\(end)cafe\u{301}.\(index),USA,1.99\(end)"
+                // ñ precomposed here, decomposed (n and U+0303) 1,000 products later: not a repeat.
+                if index % 1_000 == 0 { text += "\u{F1}.\(index),USA,0.99\(end)" }
+                if index % 1_000 == 999 { text += "n\u{303}.\(index - 999),JPN,160\(end)" }
+            default:
+                text += "\"nul\u{0}.\(index)\",USA,0.99\(end)bidi\u{202E}.\(index),USA,0.99\(end)\"q\"\",\"\"\(index)\",USA,0.99\(end)"
+            }
+        }
+        return text
+    }
+
+    @Test(arguments: [0, 1, 2])
+    func adversarialCatalogsGiveTheSameRowsInBothPipelines(_ kind: Int) throws {
+        let file = try temporaryFile(Self.adversarialCatalog(kind), name: "adversarial.csv")
+        let targets = RenderTarget.storefronts([try Storefront("USA"), try Storefront("JPN")])
+        let expected = try reference(file.path, targets: targets)
+        #expect(expected.report.rows == [24_000, 12_012, 18_000][kind])
+        for workers in [1, 2] {
+            let got = try bulk(file.path, targets: targets, workers: workers)
+            let rows = try parsed(got.bytes)
+            #expect(rows.count == expected.rows.count)
+            let (mine, theirs) = (Self.rowBytes(rows), Self.rowBytes(expected.rows))
+            if let index = mine.indices.first(where: { $0 < theirs.count && mine[$0] != theirs[$0] }) {
+                Issue.record("row \(index): \(escaped(String(decoding: mine[index], as: UTF8.self))) != \(escaped(String(decoding: theirs[index], as: UTF8.self)))")
+            }
+        }
+    }
+
     /// More distinct amounts than the shared tables keep (12,288): the workers move to fresh
     /// tables between products, and the rows stay those of the row-by-row pipeline.
     @Test(arguments: [1, 2, 3])

@@ -73,7 +73,7 @@ final class CSVCatalogReader: CatalogSource {
             let price = try prices.price(written, in: storefront, source: lines.path, line: number, field: "price")
             let place = ProductOrigin.PriceSource(line: number, field: "price", written: written)
 
-            if pending?.id == id {
+            if let current = pending?.id, current.utf8.elementsEqual(id.utf8) {
                 // Mutated in place: copying `pending` out would copy its dictionary on every row.
                 guard pending?.prices.updateValue(price, forKey: storefront.id) == nil else {
                     throw .invalidCatalog(

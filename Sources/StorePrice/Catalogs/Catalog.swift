@@ -94,15 +94,17 @@ public struct ProductList: CatalogSource, Sendable {
 
 /// Remembers each product ID and refuses one seen before.
 struct ProductIDRegistry {
-    private var firstLines: [String: Int] = [:]
+    /// Keyed by UTF-8 bytes: two spellings of one text are two products.
+    private var firstLines: [[UInt8]: Int] = [:]
 
     mutating func register(_ id: String, line: Int, source: String, hint: String = "") throws(StorePriceError) {
-        if let first = firstLines[id] {
+        let key = Array(id.utf8)
+        if let first = firstLines[key] {
             throw .invalidCatalog(
                 source: source, line: line, field: nil,
                 reason: "product '\(id.escapedForMessage)' again; line \(first) has it\(hint)")
         }
-        firstLines[id] = line
+        firstLines[key] = line
     }
 }
 

@@ -51,9 +51,9 @@ public struct ProductIDList: Hashable, Sendable {
                 source: source,
                 reason: "expected a property list or JSON array of product ID strings (\(describe(error)))")
         }
-        var seen: Set<String> = []
+        var seen = ProductIDSet()
         var ids: [String] = []
-        for id in decoded where seen.insert(id).inserted {
+        for id in decoded where seen.insert(id) {
             guard !id.isEmpty else { throw .invalidProductList(source: source, reason: "an empty product ID") }
             ids.append(id)
         }
@@ -63,8 +63,8 @@ public struct ProductIDList: Hashable, Sendable {
 
     /// A list from IDs in memory.
     public init(_ ids: [String], source: String = "list") {
-        var seen: Set<String> = []
-        self.ids = ids.filter { seen.insert($0).inserted }
+        var seen = ProductIDSet()
+        self.ids = ids.filter { seen.insert($0) }
         self.source = source
     }
 }

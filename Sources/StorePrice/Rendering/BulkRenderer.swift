@@ -170,7 +170,7 @@ public struct BulkRenderer: Sendable {
         let layout = RowLayout(format: format, targets: targets, escapeNonASCII: escapeNonASCII, rawCSV: rawCSV)
         let plan = try BulkPlan(
             source: path, columns: columns ?? (0, 1, 2), layout: layout, targets: targets, options: options,
-            wanted: productIDs.map { Set($0.ids) }, titles: jsonLines)
+            wanted: productIDs.map { ProductIDSet($0.ids) }, titles: jsonLines)
         if format == .csv {
             try RowLayout.csvHeader.withUnsafeBytes { try write($0) }
         }
@@ -186,7 +186,7 @@ public struct BulkRenderer: Sendable {
             ? FormatAhead(ChunkRenderer(plan: plan, generations: generations, worker: 0), compilation: plan.compilation) : nil
         var report = RenderReport()
         let registry = ProductRegistry(maximumSlots: productSlots)
-        var found: Set<String> = []
+        var found = ProductIDSet()
         func repeated(_ id: String, line: Int, first: Int) -> StorePriceError {
             .invalidCatalog(
                 source: path, line: line, field: nil,

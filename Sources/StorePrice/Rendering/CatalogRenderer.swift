@@ -361,8 +361,8 @@ public struct CatalogRenderer: Sendable {
         progress: ((RenderReport, (done: Int, total: Int?)) -> Void)? = nil,
         emit: (RenderedBatch) throws -> Void
     ) throws -> RenderReport {
-        let wanted = productIDs.map { Set($0.ids) }
-        var found: Set<String> = []
+        let wanted = productIDs.map { ProductIDSet($0.ids) }
+        var found = ProductIDSet()
         var report = RenderReport()
         let plan = try RenderPlan(targets: targets, options: options, workers: workers)
         var batch: [Product] = []

@@ -24,7 +24,7 @@ final class BulkPlan: Sendable {
     let alpha3: [Int16]
     let storefrontIndexByID: [Int: Int]
     /// Only these products are rendered, when given.
-    let wanted: Set<String>?
+    let wanted: ProductIDSet?
     /// Currency display and rounding.
     let options: PriceFormatter.Options
     /// The distinct title chains of the targets, and each target's, by index; empty for a catalog
@@ -36,7 +36,7 @@ final class BulkPlan: Sendable {
     ///   then are the targets' title chains made.
     init(
         source: String, columns: (product: Int, storefront: Int, price: Int), layout: RowLayout,
-        targets: [RenderTarget], options: PriceFormatter.Options, wanted: Set<String>?, titles: Bool
+        targets: [RenderTarget], options: PriceFormatter.Options, wanted: ProductIDSet?, titles: Bool
     ) throws(StorePriceError) {
         self.source = source
         self.columns = columns

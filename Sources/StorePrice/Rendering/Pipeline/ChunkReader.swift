@@ -179,7 +179,7 @@ final class ChunkReader {
     /// line after it. Nil when every complete line belongs to one product.
     ///
     /// Lines are walked back from the end; a line that starts with the last line's ID and a comma
-    /// is that product's without being split (the ID is the first column and has no quote).
+    /// is that product's without being split (the ID is the first column and has no quote or comma).
     private func productBoundary(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard var lineEnd = Self.lastNewline(bytes, before: bytes.count), let base = bytes.baseAddress else { return nil }
         var lastID: [UInt8]?
@@ -188,7 +188,10 @@ final class ChunkReader {
             var end = lineEnd
             if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
             if end > start {
-                if let lastID, columns.product == 0, lastID.first != UInt8(ascii: "\""), end - start > lastID.count,
+                // Only an ID that was written unquoted can be matched this way: a quoted ID holding
+                // a comma (`"com.x.p48,USA"`) is a prefix of another product's unquoted line.
+                if let lastID, columns.product == 0, !lastID.contains(UInt8(ascii: ",")), !lastID.contains(UInt8(ascii: "\"")),
+                    end - start > lastID.count,
                     base[start + lastID.count] == UInt8(ascii: ","),
                     lastID.withUnsafeBufferPointer({ id in id.baseAddress.map { memcmp(base + start, $0, id.count) == 0 } ?? false })
                 {

@@ -9,10 +9,11 @@ struct ProductIDDigest: Hashable, Comparable {
     init(_ id: String) {
         var a = Hasher()
         a.combine(0x5EED_0001 as UInt64)
-        a.combine(id)
+        // The bytes, not the String: String's hash is the same for canonically equivalent text.
+        for byte in id.utf8 { a.combine(byte) }
         var b = Hasher()
         b.combine(0x5EED_0002 as UInt64)
-        b.combine(id)
+        for byte in id.utf8 { b.combine(byte) }
         first = UInt64(UInt(bitPattern: a.finalize()))
         second = UInt64(UInt(bitPattern: b.finalize()))
     }
