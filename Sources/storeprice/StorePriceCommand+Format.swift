@@ -26,6 +26,8 @@ extension StorePriceCommand {
                   storeprice format 9.99 --storefront CAN --language fr      9,99 $
                   storeprice format 0.99 --account usa-en-gb-device          $0.99
                   storeprice format 0.99 --account usa-ar-device --label 'اشترِ %@'
+                  storeprice format 800 --storefront JPN --style app-store   ¥800
+                  storeprice format 4.99 --storefront GHA --style app-store  USD 4.99
                   printf 'ja_JP@currency=JPY\\t160\\n' | storeprice format --batch
 
                 Subscriptions and offers:
@@ -40,8 +42,13 @@ extension StorePriceCommand {
                                                                            $1.99 for 2 months
 
                 An amount is exact decimal text: digits, an optional leading '-', at most one '.'. \
-                Without --rounding, an amount with more fraction digits than its currency uses is \
-                an error, never rounded silently.
+                Without --rounding, an amount with more fraction digits than the price is shown \
+                with (its currency's; in the App Store style, Apple's: none for rupees and rupiah) \
+                is an error, never rounded silently.
+
+                --style app-store writes prices as Apple's servers do (StoreKit 2's displayPrice, \
+                the App Store's pages): ¥800 in JPN, USD 4.99 in GHA, Rp 99ribu in IDN. A note on \
+                standard error says when no evidence covers the store language asked for.
 
                 --batch reads PRICE_LOCALE<TAB>AMOUNT lines and writes \
                 PRICE_LOCALE<TAB>AMOUNT<TAB>FORMATTED lines in the same order. A bad line is \
@@ -50,7 +57,7 @@ extension StorePriceCommand {
 
                 --period shows the price paid every period (ISO 8601: P1W, P1M, P3M, P1Y) with \
                 CLDR's per-period pattern for the store language. --per restates it per another \
-                period as an approximation in exact decimals, rounded to the currency's digits, \
+                period as an approximation in exact decimals, rounded to the digits the price is shown with, \
                 down unless --per-rounding says otherwise, as store paywalls show it. --offer shows \
                 an introductory or promotional offer whose price is the amount: free:PERIOD, \
                 payAsYouGo:PERIODxCOUNT or payUpFront:PERIOD; its wording is StorePrice's own, \
@@ -99,7 +106,7 @@ extension StorePriceCommand {
             valueName: "unit"))
         var per: String?
 
-        @Option(help: "How --per rounds to the currency's digits.")
+        @Option(help: "How --per rounds to the digits the price is shown with.")
         var perRounding: PerRounding = .down
 
         @Option(help: "Full words (per month) or CLDR's short forms (/m) for --period, --per and --offer.")
@@ -228,10 +235,12 @@ extension StorePriceCommand {
             let accounts = account == nil ? nil : try accountsSource.load()
             let priceLocale: PriceLocale
             var uiLocale: String?
+            var accountLanguage: String?
             if let account, let accounts {
                 let tester = try accounts.account(named: account)
                 priceLocale = tester.priceLocale
                 uiLocale = tester.uiLocale
+                accountLanguage = tester.storeLanguage
             } else if let storefront {
                 let found = try Storefront(storefront)
                 priceLocale = try language.map { (language) throws(StorePriceError) in
@@ -242,23 +251,34 @@ extension StorePriceCommand {
             } else {
                 throw ExitCode.validationFailure
             }
-            // A storefront without --language means its default pages, which the evidence covers.
-            if formatting.priceStyle == .appStore, storefront == nil || language != nil, let region = priceLocale.region, let found = try? Storefront(region),
-                found.alpha2 == region, !found.appStoreRule.hasEvidence(forLanguage: priceLocale.language)
-            {
-                let rule = found.appStoreRule
-                Console.error(
-                    rule.basis == .evidence
-                        ? "note: no evidence of Apple's strings in \(found.alpha3) pages in '\(priceLocale.language)'; "
-                            + "this is the rule of its \(rule.defaultLanguage) pages"
-                        : "note: no evidence of Apple's strings in \(found.alpha3); see 'App Store style' in the docs")
-            }
             var text = try formatted(amount, in: priceLocale)
             if let label {
                 text = try PriceLabel.render(
                     label, price: text, priceLocale: priceLocale, uiLocale: uiLocale ?? priceLocale.languageIdentifier)
             }
             try Console.output(formatting.escape ? UnicodeEscaping.escapeNonASCII(text) : text)
+            if formatting.priceStyle == .appStore, let asked = askedLanguage(accountLanguage: accountLanguage) {
+                noteLanguageWithoutEvidence(asked, in: priceLocale)
+            }
+        }
+
+        /// The store language this run asked for: --language, a --locale's language, or an
+        /// account's store language; nil for a storefront's or an account's default pages.
+        private func askedLanguage(accountLanguage: String?) -> String? {
+            if let language { return language }
+            if let locale { return (try? PriceLocale(locale))?.languageIdentifier }
+            return accountLanguage
+        }
+
+        /// Says, on standard error, when the App Store style's evidence does not cover the store
+        /// language asked for: the storefront's rule is then used unseen.
+        private func noteLanguageWithoutEvidence(_ asked: String, in priceLocale: PriceLocale) {
+            guard let region = priceLocale.region, let found = try? Storefront(region), found.alpha2 == region else { return }
+            let rule = found.appStoreRule
+            guard !rule.hasEvidence(forLanguage: priceLocale.languageIdentifier) else { return }
+            Console.error(
+                "note: no evidence of Apple's strings in \(found.alpha3) pages in '\(asked.escapedForMessage)'; "
+                    + "this is the rule of its pages in \(rule.languagesSeen.joined(separator: " and "))")
         }
 
         /// The amount as a price, a price per period, or an offer.

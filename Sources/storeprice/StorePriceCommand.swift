@@ -17,7 +17,8 @@ struct StorePriceCommand: ParsableCommand {
         discussion: """
             A price is shown in its price locale: the storefront's language, region and currency \
             (ja_JP@currency=JPY), never the device's or this machine's locale, and never converted. \
-            Output is the system ICU's, byte for byte.
+            Output is the system ICU's, byte for byte; with --style app-store, it is written as \
+            the App Store writes it (¥800, USD 4.99), from rules resting on Apple's own strings.
 
             Exit status: 0 success, 1 verify found differences, 64 usage error, 65 bad data (an \
             amount, locale, currency, storefront, accounts file, catalog, product list or \

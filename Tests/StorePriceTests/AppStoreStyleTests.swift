@@ -175,7 +175,7 @@ import Testing
     @Test func amountsFinerThanAppleShowsAreRefusedUnlessRounded() throws {
         let india = try Storefront("IND").priceLocale
         #expect(throws: StorePriceError.invalidAmount(
-            "499.5", reason: "the App Store shows INR with 0 fraction digits in IND; round it with a rounding option (--rounding half-even)"))
+            "499.5", reason: "the App Store shows INR with 0 fraction digits in IND; give a rounding, such as half-even, to round it"))
         {
             try PriceFormatter(locale: india, options: .init(style: .appStore)).format(amount: "499.5")
         }

@@ -96,13 +96,13 @@ import Testing
         #expect(record.status == 0, "\(record.error)")
         let text = try String(contentsOfFile: golden, encoding: .utf8)
         let header = String(text.prefix { $0 != "\n" })
-        expectBytes(header, #"{"storeprice_snapshot":2,"storeprice":"0.1.0","icu":"72.1","cldr":"42.0","catalog":"catalog.jsonl","catalog_format":null,"accounts":null,"display":"symbol","rounding":"reject","style":"app-store","rows":5608}"#)
+        expectBytes(header, #"{"storeprice_snapshot":3,"storeprice":"0.1.0","icu":"72.1","cldr":"42.0","catalog":"catalog.jsonl","catalog_format":null,"accounts":null,"display":"symbol","rounding":"reject","style":"app-store","app_store_rules":"2026-11-27","rows":5608}"#)
         #expect(text.contains(#""formatted":"¥160""#))
         #expect(!text.contains("\u{FFE5}"))
 
         let verify = try runStorePrice(["verify", golden])
         #expect(verify.status == 0, "\(verify.error)")
-        #expect(verify.output.hasPrefix("all "))
+        expectBytes(verify.output, "all 12,961 strings match; snapshot made with ICU 72.1/CLDR 42.0 and App Store rules 2026-11-27, as now\n")
 
         // An ICU yen sign where the App Store writes ¥ is a change in this snapshot's style.
         try text.replacingOccurrences(of: #""formatted":"¥160","escaped":"\\u{00A5}160""#, with: #""formatted":"￥160","escaped":"\\u{FFE5}160""#)
@@ -112,10 +112,49 @@ import Testing
         #expect(changed.output.contains("\u{FFE5}160 → \u{00A5}160"), "\(changed.output)")
     }
 
+    /// Headers the App Store style cannot have been recorded with are bad goldens: a format
+    /// before styles (what an older StorePrice would verify in ICU's style), a display, no rules.
+    @Test(arguments: [
+        (#""storeprice_snapshot":2"#, #""storeprice_snapshot":2"#, #""style":"app-store""#,
+         "the header says format 2, which has no style; a style is format 3"),
+        (#""display":"symbol""#, #""display":"isoCode""#, #""style":"app-store","app_store_rules":"2026-11-27""#,
+         "display 'isoCode' goes with the ICU style; the App Store style writes the currency as Apple does"),
+        (#""display":"symbol""#, #""display":"symbol""#, #""style":"app-store""#,
+         "the App Store style needs 'app_store_rules', the rules' version"),
+    ])
+    func headersTheStyleCannotHaveAreBadGoldens(_ find: String, _ replace: String, _ style: String, _ message: String) throws {
+        let golden = try editedSampleGolden { line in
+            guard line.hasPrefix(#"{"storeprice_snapshot""#) else { return line }
+            return line.replacingOccurrences(of: #""storeprice_snapshot":2"#, with: #""storeprice_snapshot":3"#)
+                .replacingOccurrences(of: find == #""storeprice_snapshot":2"# ? #""storeprice_snapshot":3"# : find, with: replace)
+                .replacingOccurrences(of: #""rounding":"reject""#, with: #""rounding":"reject","# + style)
+        }
+        let run = try runStorePrice(["verify", golden.path])
+        #expect(run.status == 65)
+        #expect(run.error.hasSuffix(message + "\n"), "\(run.error)")
+    }
+
+    @Test func notesSayWhenNoEvidenceCoversTheLanguageAskedFor() throws {
+        let asked = try runStorePrice(["format", "800", "--storefront", "JPN", "--language", "fr", "--style", "app-store"])
+        expectBytes(asked.output, "\u{00A5}800\n")
+        expectBytes(asked.error, "storeprice: note: no evidence of Apple's strings in JPN pages in 'fr'; this is the rule of its pages in en-GB and ja\n")
+        // An account without a store language shows its storefront's default pages: no note.
+        let account = try runStorePrice(["format", "1234", "--account", "are", "--style", "app-store"])
+        expectBytes(account.error, "")
+        // zh-Hans is not zh-Hant.
+        let script = try runStorePrice(["format", "1", "--locale", "zh_Hans_TW@currency=TWD", "--style", "app-store"])
+        #expect(script.error.contains("note: no evidence"), "\(script.error)")
+        // A failed format prints its error alone.
+        let failed = try runStorePrice(["format", "499.5", "--storefront", "IND", "--language", "hi", "--style", "app-store"])
+        #expect(failed.status == 65)
+        expectBytes(failed.error, "storeprice: invalid amount '499.5': the App Store shows INR with 0 fraction digits in IND; give a rounding, such as half-even, to round it\n")
+    }
+
     @Test func anUnknownStyleInASnapshotHeaderIsABadGolden() throws {
         let golden = try editedSampleGolden { line in
             line.hasPrefix(#"{"storeprice_snapshot""#)
                 ? line.replacingOccurrences(of: #""rounding":"reject""#, with: #""rounding":"reject","style":"apple""#)
+                    .replacingOccurrences(of: #""storeprice_snapshot":2"#, with: #""storeprice_snapshot":3"#)
                 : line
         }
         let run = try runStorePrice(["verify", golden.path])

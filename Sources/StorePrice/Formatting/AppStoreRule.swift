@@ -16,8 +16,9 @@ import Foundation
 /// japan.defaultLanguage  // "ja"
 /// ```
 ///
-/// Not every storefront has evidence: ``basis`` says what a rule rests on, and ``evidence``
-/// cites each string it was checked against.
+/// ``basis`` says what a rule rests on, and ``evidence`` cites strings it was checked against;
+/// every storefront's rule rests on Apple's own strings today, and a storefront added without
+/// them would say so (`.class` or `.none`).
 public struct AppStoreRule: Hashable, Sendable {
     /// What a rule rests on.
     public enum Basis: String, Hashable, Sendable, CaseIterable {
@@ -71,17 +72,28 @@ public struct AppStoreRule: Hashable, Sendable {
     /// ```swift
     /// try Storefront("TWN").appStoreRule.hasEvidence(forLanguage: "en-GB")  // true: NT$…
     /// try Storefront("JPN").appStoreRule.hasEvidence(forLanguage: "fr")     // false: ja and en seen
+    /// try Storefront("TWN").appStoreRule.hasEvidence(forLanguage: "zh-Hans") // false: zh-Hant seen
     /// ```
     public func hasEvidence(forLanguage language: String) -> Bool {
         guard basis == .evidence else { return false }
-        let wanted = Self.languageSubtag(language)
-        return languagesSeen.contains { Self.languageSubtag($0) == wanted }
-            || languages.keys.contains { Self.languageSubtag($0) == wanted }
+        let wanted = Self.languageAndScript(language)
+        func covers(_ seen: String) -> Bool {
+            let tag = Self.languageAndScript(seen)
+            // A script tells zh-Hant from zh-Hans; a tag without one says nothing of it.
+            return tag.language == wanted.language && (tag.script == nil || wanted.script == nil || tag.script == wanted.script)
+        }
+        return languagesSeen.contains(where: covers) || languages.keys.contains(where: covers)
     }
 
-    private static func languageSubtag(_ tag: String) -> Substring {
-        tag.prefix { $0 != "-" && $0 != "_" }.lowercased()[...]
+    private static func languageAndScript(_ tag: String) -> (language: String, script: String?) {
+        let parts = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.lowercased() }
+        let script = parts.dropFirst().first { $0.count == 4 }
+        return (parts.first ?? "", script)
     }
+
+    /// The version of `Data/app-store-style.json`, the date its rules were last changed: a
+    /// snapshot in the App Store style records it, and `verify` names it beside ICU's.
+    public static var rulesVersion: String { AppStoreRuleTable.shared.version }
 
     /// The rule for every storefront, ordered by alpha-3 code.
     public static var all: [AppStoreRule] { AppStoreRuleTable.shared.all }
@@ -101,7 +113,7 @@ public struct AppStoreRule: Hashable, Sendable {
         else {
             throw .unsupportedLocale(
                 locale.identifier,
-                reason: "the App Store style needs a storefront's region; give --storefront, or a locale such as ja_JP@currency=JPY")
+                reason: "the App Store style needs a storefront's region and currency, such as ja_JP@currency=JPY")
         }
         guard storefront.currency == locale.currency else {
             throw .unsupportedLocale(
@@ -155,10 +167,13 @@ final class AppStoreRuleTable: Sendable {
 
     let all: [AppStoreRule]
     let byStorefront: [String: AppStoreRule]
+    let version: String
 
     private init() {
         do {
-            let rules = try Self.decode(Data(EmbeddedData.appStoreStyle.utf8))
+            let data = Data(EmbeddedData.appStoreStyle.utf8)
+            let rules = try Self.decode(data)
+            version = try JSONDecoder().decode(File.self, from: data).version
             all = rules
             byStorefront = Dictionary(rules.map { ($0.storefront, $0) }, uniquingKeysWith: { first, _ in first })
         } catch {
@@ -183,6 +198,7 @@ final class AppStoreRuleTable: Sendable {
     }
 
     struct File: Decodable {
+        var version: String
         var storefronts: [String: Entry]
     }
 

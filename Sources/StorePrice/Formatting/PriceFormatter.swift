@@ -1,6 +1,6 @@
 import ICUNumberFormat
 
-/// Formats prices in one price locale, byte for byte as ICU does.
+/// Formats prices in one price locale: byte for byte as ICU does, or as the App Store does.
 ///
 /// A formatter is a value that is cheap to copy and safe to share across threads and tasks. The
 /// ICU formatter behind it is opened once per (locale, options) and cached for the process.
@@ -121,7 +121,7 @@ public struct PriceFormatter: Sendable {
                 throw .invalidAmount(
                     price.amount,
                     reason: "the App Store shows \(price.currency) with \(digits) fraction digits in \(appStore.storefront)"
-                        + "; round it with a rounding option (--rounding half-even)")
+                        + "; give a rounding, such as half-even, to round it")
             }
             throw .excessPrecision(amount: price.amount, currency: price.currency, fractionDigits: price.fractionDigits)
         }

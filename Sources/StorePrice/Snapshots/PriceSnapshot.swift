@@ -47,9 +47,11 @@ import Logging
 /// if !diff.isEmpty { print(diff) }
 /// ```
 public struct PriceSnapshot: Hashable, Sendable {
-    /// The snapshot file format's version, written in the header: 2 records every string a row
-    /// shows; 1 recorded only prices, and is still read.
-    public static let formatVersion = 2
+    /// The newest snapshot file format, written in the header: 3 names a style other than ICU's
+    /// and the version of the App Store rules; 2 records every string a row shows, in ICU's style,
+    /// and is still written for it; 1 recorded only prices, and is still read. A StorePrice that
+    /// reads only formats 1 and 2 refuses a format 3 file rather than verify it in ICU's style.
+    public static let formatVersion = 3
 
     /// The format version of the file this snapshot was read from, or ``formatVersion`` for one
     /// made now.
@@ -158,11 +160,16 @@ public struct PriceSnapshot: Hashable, Sendable {
         /// The CLDR version, such as `42.0`.
         public var cldr: String
 
+        /// The version of the App Store style's rules (``AppStoreRule/rulesVersion``), for a
+        /// snapshot in that style; nil for ICU's style.
+        public var appStoreRules: String?
+
         /// The versions, as a snapshot header records them.
-        public init(storePrice: String, icu: String, cldr: String) {
+        public init(storePrice: String, icu: String, cldr: String, appStoreRules: String? = nil) {
             self.storePrice = storePrice
             self.icu = icu
             self.cldr = cldr
+            self.appStoreRules = appStoreRules
         }
 
         /// This process: this StorePrice and the ICU it is linked with.
@@ -170,8 +177,11 @@ public struct PriceSnapshot: Hashable, Sendable {
             Producer(storePrice: VersionInfo.current, icu: VersionInfo.icu, cldr: VersionInfo.cldr)
         }
 
-        /// `ICU 72.1/CLDR 42.0`.
-        public var description: String { "ICU \(icu.escapedForMessage)/CLDR \(cldr.escapedForMessage)" }
+        /// `ICU 72.1/CLDR 42.0`, and `and App Store rules 2026-11-27` in that style.
+        public var description: String {
+            "ICU \(icu.escapedForMessage)/CLDR \(cldr.escapedForMessage)"
+                + (appStoreRules.map { " and App Store rules \($0.escapedForMessage)" } ?? "")
+        }
     }
 
     /// What a snapshot renders: the catalog, the accounts and the formatting options.
@@ -210,6 +220,9 @@ public struct PriceSnapshot: Hashable, Sendable {
     /// - Throws: ``StorePriceError/invalidSnapshot(source:line:reason:)`` when two rows have the
     ///   same product and account.
     public init(producer: Producer = .current, source: Source, rows: [Row]) throws(StorePriceError) {
+        var producer = producer
+        // In the App Store style, the rules are part of what made the strings.
+        if source.options.style == .appStore, producer.appStoreRules == nil { producer.appStoreRules = AppStoreRule.rulesVersion }
         self.producer = producer
         self.source = source
         self.rows = rows.sorted { $0.sortsBefore($1) }
@@ -399,7 +412,8 @@ extension PriceSnapshot {
     /// relative to that file's directory.
     public func encoded(forFileAt path: String) -> String {
         let directory = SnapshotPath.directory(of: path)
-        var header = "{\"storeprice_snapshot\":\(Self.formatVersion)"
+        // ICU's style keeps format 2, so that its snapshots keep their bytes.
+        var header = "{\"storeprice_snapshot\":\(source.options.style == .icu ? 2 : Self.formatVersion)"
         header += ",\"storeprice\":" + JSONText.quote(producer.storePrice)
         header += ",\"icu\":" + JSONText.quote(producer.icu)
         header += ",\"cldr\":" + JSONText.quote(producer.cldr)
@@ -411,6 +425,7 @@ extension PriceSnapshot {
         // Written only when it is not ICU's, so that snapshots of the default style keep their bytes.
         if source.options.style != .icu {
             header += ",\"style\":" + JSONText.quote(source.options.style.rawValue)
+            header += ",\"app_store_rules\":" + JSONText.quote(producer.appStoreRules ?? AppStoreRule.rulesVersion)
         }
         header += ",\"rows\":\(rows.count)}\n"
         var text = header
@@ -504,12 +519,24 @@ extension PriceSnapshot {
             let names = PriceFormatter.Style.allCases.map(\.rawValue).joined(separator: ", ")
             throw fail("unknown style '\((header.style ?? "").escapedForMessage)'; expected one of \(names)")
         }
+        if header.style != nil || header.app_store_rules != nil, header.storeprice_snapshot < 3 {
+            throw fail("the header says format \(header.storeprice_snapshot), which has no style; a style is format 3")
+        }
+        if style == .appStore {
+            guard header.app_store_rules != nil else { throw fail("the App Store style needs 'app_store_rules', the rules' version") }
+            guard display == .symbol else {
+                throw fail("display '\(display.rawValue)' goes with the ICU style; the App Store style writes the currency as Apple does")
+            }
+        } else if header.app_store_rules != nil {
+            throw fail("'app_store_rules' goes with the App Store style")
+        }
         var catalogFormat: CatalogFormat?
         if let name = header.catalog_format {
             guard let format = CatalogFormat(rawValue: name) else { throw fail("unknown catalog format '\(name.escapedForMessage)'") }
             catalogFormat = format
         }
-        producer = Producer(storePrice: header.storeprice, icu: header.icu, cldr: header.cldr)
+        producer = Producer(
+            storePrice: header.storeprice, icu: header.icu, cldr: header.cldr, appStoreRules: header.app_store_rules)
         for (field, stored) in [("catalog", header.catalog), ("accounts", header.accounts)] {
             if let stored, let problem = SnapshotPath.problem(with: stored, inSnapshotAt: path, field: field) {
                 refusedHeaderPaths[field] = problem
@@ -584,6 +611,7 @@ extension PriceSnapshot {
         var display: String
         var rounding: String
         var style: String?
+        var app_store_rules: String?
         var rows: Int
     }
 

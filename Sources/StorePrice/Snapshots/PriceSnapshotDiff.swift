@@ -127,7 +127,7 @@ public struct PriceSnapshotDiff: Sendable, CustomStringConvertible {
         }
         let then = golden.producer
         let now = current.producer
-        if then.icu == now.icu && then.cldr == now.cldr {
+        if then.icu == now.icu && then.cldr == now.cldr && then.appStoreRules == now.appStoreRules {
             parts.append("snapshot made with \(then), as now")
         } else {
             parts.append("snapshot made with \(then), now \(now)")

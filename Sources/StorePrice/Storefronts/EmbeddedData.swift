@@ -399,6 +399,7 @@ enum EmbeddedData {
     static let appStoreStyle = ##"""
 {
  "about": "How the App Store writes a price in each storefront, where that differs from ICU: the data behind PriceFormatter.Style.appStore. Each storefront has a pattern ({amount} is ICU's number, formatted in the locale named by numbers with fraction_digits digits), the language its pages default to, the page languages Apple's strings were seen in (seen_in), and the evidence it rests on. basis is evidence (Apple's own strings from this storefront), class (no strings from this storefront; the rule of storefronts like it, named in class) or none (no evidence: ICU's output for the price locale, unchanged). A rule ICU cannot express is named in rule and written once in AppStoreFormat.swift. Evidence: Apple's strings as collected in ../shared/evidence/app-store-strings.tsv and Data/app-store-evidence.tsv, each cited as currency amount → string (source kind; repository path@commit, what, when).",
+ "version": "2026-11-27",
  "storefronts": {
   "ARE": {
    "name": "United Arab Emirates",
