@@ -146,6 +146,14 @@ extension StorePriceCommand {
         func validate() throws {
             // Amounts take what argument-parser does not recognize, so that `-1.99` is an amount;
             // anything else that starts with '-' is a mistyped option, said as argument-parser says it.
+            // After `--` nothing is an option: an option there was meant before it.
+            if let end = arguments.firstIndex(of: "--"),
+                let option = arguments[(end + 1)...].first(where: { $0.hasPrefix("--") && Self.closestOption(to: $0) == $0 })
+            {
+                throw ValidationError(
+                    "'\(option.escapedForMessage)' comes after '--', which ends the options; put options before it, "
+                        + "such as 'storeprice format \(option) … -- -1.99'.")
+            }
             if let unknown = amounts.first(where: { $0.hasPrefix("-") && Double($0) == nil && $0 != "-" }) {
                 var message = "Unknown option '\(unknown.escapedForMessage)'."
                 if let closest = Self.closestOption(to: unknown) { message += " Did you mean '\(closest)'?" }

@@ -43,16 +43,57 @@ extension StorePriceCommand {
         var format: OutputFormat = .table
 
         func validate() throws {
-            if let start, (try? Date.ISO8601FormatStyle().parse(start)) == nil {
-                throw ValidationError("--start '\(start.escapedForMessage)' is not an ISO 8601 time such as 2026-11-22T09:00:00Z.")
+            if let start { _ = try Self.parseStart(start) }
+            if let renewals, !(0...1000).contains(renewals) {
+                throw ValidationError("--renewals \(renewals) is out of range; give 0 to 1000.")
             }
+        }
+
+        /// The latest time a schedule may reach: what --start accepts, and ISO 8601's four digits.
+        static let latest = Date(timeIntervalSince1970: 253_402_300_799)  // 9999-12-31T23:59:59Z
+
+        /// A --start time, checked field by field: Foundation's parser moves 2026-02-30 to March
+        /// and 09:00:60 to 09:01:00, and drops a fraction of a second.
+        static func parseStart(_ text: String) throws -> Date {
+            let example = "such as 2026-11-22T09:00:00Z"
+            guard
+                let match = text.wholeMatch(
+                    of: /(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})/)
+            else {
+                throw ValidationError("--start '\(text.escapedForMessage)' is not an ISO 8601 time \(example).")
+            }
+            let (year, month, day) = (Int(match.1) ?? 0, Int(match.2) ?? 0, Int(match.3) ?? 0)
+            let (hour, minute, second) = (Int(match.4) ?? 0, Int(match.5) ?? 0, Int(match.6) ?? 0)
+            let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+            let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+            func refuse(_ field: String) -> ValidationError {
+                ValidationError("--start '\(text.escapedForMessage)' has no such \(field); give a real time \(example).")
+            }
+            guard (1...12).contains(month) else { throw refuse("month") }
+            guard (1...days[month - 1]).contains(day) else { throw refuse("day") }
+            guard hour < 24 else { throw refuse("hour") }
+            guard minute < 60 else { throw refuse("minute") }
+            guard second < 60 else { throw refuse("second") }
+            if match.7 != nil {
+                throw ValidationError("--start '\(text.escapedForMessage)' has a fraction of a second; renewals are whole seconds, \(example).")
+            }
+            guard let date = try? Date.ISO8601FormatStyle().parse(String(text)), date <= latest,
+                date >= Date(timeIntervalSince1970: -62_135_596_800)  // 0001-01-01T00:00:00Z
+            else {
+                throw ValidationError("--start '\(text.escapedForMessage)' is out of range; give a time from year 1 to 9999.")
+            }
+            return date
         }
 
         func run() throws {
             let period = try SubscriptionPeriod(self.period)
-            let startDate = try start.map { try Date.ISO8601FormatStyle().parse($0) }
+            let startDate = try start.map(Self.parseStart)
                 ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
             let schedule = try SandboxRenewals.schedule(for: period, start: startDate, renewals: renewals)
+            if let last = schedule.events.last, last.date > Self.latest {
+                throw ValidationError(
+                    "--start '\((start ?? "now").escapedForMessage)' is too late: the schedule would end after 9999-12-31T23:59:59Z.")
+            }
             let renewalCount = schedule.events.count - 2
             if format == .table {
                 try Console.output(

@@ -34,6 +34,7 @@ struct StorePriceCommand: ParsableCommand {
     /// Parses and runs the command. Data errors from any subcommand end here: one line on standard
     /// error and status 65 (73 for an output file that cannot be written), never a stack trace.
     static func main() {
+        reserveStandardDescriptors()
         // An interrupted run leaves no temporary output file behind.
         TemporaryFiles.removeOnTerminationSignals()
         // A file past `ulimit -f` is a failed write (EFBIG), reported, not a signal that kills the
@@ -65,12 +66,34 @@ struct StorePriceCommand: ParsableCommand {
             exit(withError: failure.path == nil ? ExitCode.outputError : ExitCode.cannotCreateOutput)
         } catch {
             let code = exitCode(for: error)
-            // Help and --version print as argument-parser prints them.
-            if code == .success { exit(withError: error) }
+            // Help, --version and completion scripts are written as any output is: a failed
+            // write (a full disk, /dev/full) is status 74, not success.
+            if code == .success {
+                let text = fullMessage(for: error)
+                do {
+                    if !text.isEmpty { try Console.output(text) }
+                } catch let failure {
+                    if failure.isClosedPipe { exit(withError: ExitCode.closedPipe) }
+                    Console.error(failure.description)
+                    exit(withError: ExitCode.outputError)
+                }
+                exit(withError: ExitCode.success)
+            }
             // Usage errors quote what was typed: escaped and cut, as every other message.
             let message = Self.withArgumentsEscaped(fullMessage(for: error), Array(CommandLine.arguments.dropFirst()))
             if !message.isEmpty { Console.toStandardError(Self.shown(message) + "\n") }
             exit(withError: code)
+        }
+    }
+
+    /// Opens /dev/null on each of standard input, output and error that is closed at start
+    /// (`2>&-`), so that no file the run opens takes descriptor 0, 1 or 2 and gets its notes or
+    /// rows by mistake.
+    static func reserveStandardDescriptors() {
+        for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            // open() takes the lowest free descriptor: this one, as those below it are open.
+            let opened = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
+            if opened != descriptor, opened >= 0 { close(opened) }
         }
     }
 
@@ -107,27 +130,14 @@ struct StorePriceCommand: ParsableCommand {
         return message
     }
 
-    /// A usage message as printed: control and bidi-control characters escaped (a line break
-    /// inside a quoted value too, so no value can start a line of its own), each quoted value cut
-    /// at 64 characters, and each line at 600.
+    /// A usage message as printed: control and bidi-control characters escaped, line breaks kept,
+    /// and each line cut at 600 characters. The values typed into it were escaped and cut before
+    /// (``withArgumentsEscaped(_:_:)``); an apostrophe in the message's own words ("locale's") is
+    /// only an apostrophe.
     static func shown(_ message: String) -> String {
-        var out = ""
-        var quoted = ""
-        var inQuote = false
         func cut(_ text: String, _ limit: Int) -> String { text.count > limit ? String(text.prefix(limit)) + "…" : text }
-        for character in message {
-            if character == "'" {
-                if inQuote { out += cut(UnicodeEscaping.escapeForTerminal(quoted), 64) }
-                quoted = ""
-                inQuote.toggle()
-                out.append(character)
-            } else if inQuote {
-                quoted.append(character)
-            } else {
-                out += character == "\n" ? "\n" : UnicodeEscaping.escapeForTerminal(String(character))
-            }
-        }
-        if inQuote { out += cut(UnicodeEscaping.escapeForTerminal(quoted), 64) }
-        return out.split(separator: "\n", omittingEmptySubsequences: false).map { cut(String($0), 600) }.joined(separator: "\n")
+        return message.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { cut(UnicodeEscaping.escapeForTerminal(String($0)), 600) }
+            .joined(separator: "\n")
     }
 }

@@ -34,12 +34,20 @@ import Testing
         #expect(text.utf8.count < 200, "\(escaped(text))")
     }
 
-    @Test func aLongFilePathKeepsItsStartAndItsFileName() {
-        let path = "/" + String(repeating: "d", count: 200) + "/ends\u{1B}]52;c;aGk=\u{07}/catalog.csv"
+    /// A path a user typed or a file named is shown whole, escaped: cutting its middle lost part
+    /// of a real file's own name (`…/share…1403__Garten-Simulation__Purchases.storekit`).
+    @Test func aLongFilePathIsShownWholeAndEscaped() {
+        let path = "/" + String(repeating: "d", count: 200) + "/ends\u{1B}]52;c;aGk=\u{07}/Jannik-1403__Garten-Simulation__Purchases.storekit"
         let text = message { _ = try Catalog.open(path) }
-        let shown = "/" + String(repeating: "d", count: 19) + "…" + String(repeating: "d", count: 14)
-            + "/ends\\u{001B}]52;c;aGk=\\u{0007}/catalog.csv"
+        let shown = "/" + String(repeating: "d", count: 200) + "/ends\\u{001B}]52;c;aGk=\\u{0007}/Jannik-1403__Garten-Simulation__Purchases.storekit"
         expectBytes(text, "cannot read '\(shown)': No such file or directory")
+    }
+
+    /// Past any real length (1,024 bytes) a path is cut in its middle, never in its last component.
+    @Test func aPathPastAnyRealLengthKeepsItsFileName() {
+        let path = "/" + String(repeating: "d", count: 2_000) + "/catalog.csv"
+        let text = message { _ = try Catalog.open(path) }
+        expectBytes(text, "cannot read '/" + String(repeating: "d", count: 63) + "…/catalog.csv': File name too long")
     }
 
     @Test func aShortPathIsShownWhole() {

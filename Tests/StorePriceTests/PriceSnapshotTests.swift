@@ -119,8 +119,8 @@ import Testing
     @Test(arguments: [
         ("", "empty file; expected a snapshot header"),
         ("{}", "line 1: not a StorePrice snapshot header (missing field 'storeprice_snapshot')"),
-        (#"{"storeprice_snapshot":3,"storeprice":"9","icu":"80.1","cldr":"48","catalog":null,"catalog_format":null,"accounts":null,"display":"symbol","rounding":"reject","rows":0}"#,
-         "line 1: snapshot format 3; this StorePrice reads formats 1 to 2; record it again with 'storeprice snapshot' (or STOREPRICE_RECORD=all swift test)"),
+        (#"{"storeprice_snapshot":4,"storeprice":"9","icu":"80.1","cldr":"48","catalog":null,"catalog_format":null,"accounts":null,"display":"symbol","rounding":"reject","rows":0}"#,
+         "line 1: snapshot format 4; this StorePrice reads formats 1 to 3; record it again with 'storeprice snapshot' (or STOREPRICE_RECORD=all swift test)"),
         (#"{"storeprice_snapshot":1,"storeprice":"0.1.0","icu":"72.1","cldr":"42.0","catalog":null,"catalog_format":null,"accounts":null,"display":"emoji","rounding":"reject","rows":0}"#,
          "line 1: unknown display 'emoji'"),
         (#"""

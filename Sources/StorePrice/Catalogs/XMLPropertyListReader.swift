@@ -44,7 +44,7 @@ enum XMLPropertyListReader {
             let tag = try reader.tag()
             if tag.closing {
                 guard open.last == tag.name else {
-                    throw reader.problem("</\(tag.name)> does not close <\(open.last ?? "nothing")>")
+                    throw reader.problem("</\(tag.name.escapedForMessage)> does not close <\((open.last ?? "nothing").escapedForMessage)>")
                 }
                 open.removeLast()
                 if tag.name == "string" { ids.append(text) }
@@ -55,21 +55,21 @@ enum XMLPropertyListReader {
                 guard !sawRoot else { throw reader.problem("a second <plist>") }
                 sawRoot = true
             case (nil, _):
-                throw reader.problem("the root element is <\(tag.name)>, not <plist>")
+                throw reader.problem("the root element is <\(tag.name.escapedForMessage)>, not <plist>")
             case ("plist"?, "array"):
                 break
             case ("plist"?, "dict"):
                 throw Problem(reason: PropertyListShape.dictionary)
             case ("plist"?, let name):
-                throw Problem(reason: "expected an array of product ID strings; the list is a <\(name)>")
+                throw Problem(reason: "expected an array of product ID strings; the list is a <\(name.escapedForMessage)>")
             case ("array"?, "string"):
                 text = ""
             case ("array"?, "array"), ("array"?, "dict"):
                 throw Problem(reason: PropertyListShape.flatArray)
             case ("array"?, let name):
-                throw Problem(reason: "expected product ID strings in the array; found <\(name)>")
+                throw Problem(reason: "expected product ID strings in the array; found <\(name.escapedForMessage)>")
             case (let parent?, let name):
-                throw reader.problem("<\(name)> inside <\(parent)>")
+                throw reader.problem("<\(name.escapedForMessage)> inside <\(parent.escapedForMessage)>")
             }
             if tag.selfClosing {
                 if tag.name == "string" { ids.append("") }

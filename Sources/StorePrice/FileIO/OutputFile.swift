@@ -33,6 +33,18 @@ package final class OutputFile {
             .unwritableFile(path: path, reason: String(cString: strerror(code)))
         }
         guard !path.isEmpty, !path.hasSuffix("/") else { throw failure(EISDIR) }
+        var followed = stat()
+        if stat(path, &followed) == 0, (followed.st_mode & S_IFMT) != S_IFREG, (followed.st_mode & S_IFMT) != S_IFDIR {
+            // A pipe, FIFO, device or socket, reached through links the kernel resolves itself
+            // (`/dev/stdout` and `/dev/fd/63` lead to `pipe:[…]`, which is no path): written to
+            // directly, never renamed over.
+            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw failure(errno) }
+            self.descriptor = descriptor
+            self.destination = path
+            self.temporaryPath = nil
+            return
+        }
         var destination = path
         var existing: stat?
         var info = stat()

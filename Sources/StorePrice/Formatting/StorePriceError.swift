@@ -137,12 +137,16 @@ extension String {
         return Self.escapedForMessage(scalars[..<64]) + "…"
     }
 
-    /// A file path written for a message: escaped like ``escapedForMessage``, and a path longer
-    /// than 64 characters keeps its first 20 and last 43, so the file's name stays readable.
+    /// A file path written for a message: escaped like ``escapedForMessage``, and whole, as the
+    /// user typed it or a file named it. Only a path beyond any real length (over 1,024 bytes) is
+    /// cut, in its middle: its last component, the file's own name, is kept whole up to 256 bytes.
     package var escapedPathForMessage: String {
         let scalars = Array(unicodeScalars)
-        guard scalars.count > 64 else { return Self.escapedForMessage(scalars[...]) }
-        return Self.escapedForMessage(scalars[..<20]) + "…" + Self.escapedForMessage(scalars[(scalars.count - 43)...])
+        guard utf8.count > 1024 else { return Self.escapedForMessage(scalars[...]) }
+        let lastSlash = scalars.lastIndex(of: "/").map { $0 + 1 } ?? 0
+        let name = scalars[lastSlash...]
+        let keptName = name.count > 256 ? Self.escapedForMessage(name.prefix(255)) + "…" : Self.escapedForMessage(name)
+        return Self.escapedForMessage(scalars[..<min(lastSlash, 64)]) + "…/" + keptName
     }
 
     /// The string for a report people and CI systems read (HTML, JUnit XML): every control,

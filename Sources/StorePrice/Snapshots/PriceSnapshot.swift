@@ -225,6 +225,8 @@ public struct PriceSnapshot: Hashable, Sendable {
         if source.options.style == .appStore, producer.appStoreRules == nil { producer.appStoreRules = AppStoreRule.rulesVersion }
         self.producer = producer
         self.source = source
+        // The format it is written in: ICU's style keeps format 2.
+        self.fileFormatVersion = source.options.style == .icu ? 2 : Self.formatVersion
         self.rows = rows.sorted { $0.sortsBefore($1) }
         for (earlier, later) in zip(self.rows, self.rows.dropFirst()) where earlier.hasSameKey(as: later) {
             throw .invalidSnapshot(
@@ -571,7 +573,7 @@ extension PriceSnapshot {
                 strings: (stored.strings ?? []).map { Field(name: $0.field, text: $0.text) })
             guard row.escaped.utf8.elementsEqual(stored.escaped.utf8) else {
                 throw fail(
-                    "'escaped' is \"\(stored.escaped)\" but 'formatted' escapes to \"\(row.escaped)\"; "
+                    "'escaped' is \"\(stored.escaped.escapedForMessage)\" but 'formatted' escapes to \"\(row.escaped.escapedForMessage)\"; "
                         + "edit both, or record the snapshot again")
             }
             var names: Set<[UInt8]> = []
@@ -582,7 +584,7 @@ extension PriceSnapshot {
             where !field.escaped.utf8.elementsEqual(storedField.escaped.utf8) {
                 throw fail(
                     "field '\(field.name.escapedForMessage)': 'escaped' is \"\(storedField.escaped.escapedForMessage)\" but 'text' escapes to "
-                        + "\"\(field.escaped)\"; edit both, or record the snapshot again")
+                        + "\"\(field.escaped.escapedForMessage)\"; edit both, or record the snapshot again")
             }
             if let previous = rows.last {
                 if previous.hasSameKey(as: row) {

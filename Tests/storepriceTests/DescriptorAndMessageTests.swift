@@ -1,0 +1,128 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Standard descriptors closed or redirected at start, special files as outputs, and usage
+/// messages that say the right thing in one piece: classes from the second hostile review.
+@Suite struct DescriptorAndMessageTests {
+    /// Runs a shell line with `$SP` set to the built executable.
+    func shell(_ line: String) throws -> ProcessOutput {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SP"] = try storePriceExecutable().path
+        return try runProcess("/bin/bash", ["-c", line], environment: environment)
+    }
+
+    /// With standard error closed (`2>&-`, to silence notes), the output file must not take
+    /// descriptor 2 and get the notes and summary among its rows; nor 0 or 1 when they are closed.
+    @Test(arguments: ["2>&-", "<&- 2>&-", ">&- 2>&-", "<&-"])
+    func aClosedStandardDescriptorIsTakenByNoFile(_ closing: String) throws {
+        let directory = try temporaryDirectory()
+        let output = directory.appendingPathComponent("out.jsonl").path
+        let catalog = repositoryFile("Data/catalog-sample.storekit").path
+        let run = try shell(#""$SP" render '\#(catalog)' --storefronts USA,JPN --output '\#(output)' \#(closing)"#)
+        #expect(run.status == 0, "\(run.error)")
+        let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")
+        #expect(!lines.isEmpty)
+        #expect(lines.allSatisfy { $0.hasPrefix(#"{"product":"#) }, "\(lines.filter { !$0.hasPrefix("{") }.prefix(2))")
+    }
+
+    /// Help, version and completion scripts are output too: a failed write is status 74.
+    @Test(arguments: ["--version", "--help", "--generate-completion-script zsh", "format --help"])
+    func helpAndVersionToAFullDiskFail(_ arguments: String) throws {
+        let run = try shell(#""$SP" \#(arguments) > /dev/full"#)
+        #expect(run.status == 74, "\(run.error)")
+        #expect(run.error.hasPrefix("storeprice: cannot write standard output: "), "\(run.error)")
+    }
+
+    /// `/dev/stdout` and process substitution (`/dev/fd/63`) lead to a pipe, which is no path:
+    /// written directly, as the README promises for FIFOs and devices.
+    @Test(arguments: [
+        #""$SP" render "$C" --storefronts USA --output /dev/stdout | wc -l"#,
+        #""$SP" snapshot "$C" --output /dev/stdout | wc -l"#,
+        #""$SP" verify "$G" --report /dev/stdout | grep -c '<html'"#,
+    ])
+    func aPipeBehindAPathIsWrittenDirectly(_ line: String) throws {
+        let catalog = repositoryFile("Data/catalog-sample.jsonl").path
+        let golden = repositoryFile("Data/golden/catalog-sample.built-in.jsonl").path
+        let run = try shell("C='\(catalog)' G='\(golden)'; set -o pipefail; " + line)
+        #expect(run.status == 0, "\(run.error)")
+        #expect((Int(run.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0, "\(run.output)")
+    }
+
+    @Test func processSubstitutionIsWrittenDirectly() throws {
+        let directory = try temporaryDirectory()
+        let catalog = repositoryFile("Data/catalog-sample.jsonl").path
+        let compressed = directory.appendingPathComponent("rows.gz").path
+        let run = try runProcess(
+            "/bin/bash",
+            ["-c", #""$SP" render '\#(catalog)' --storefronts USA --output >(gzip > '\#(compressed)'); status=$?; wait; exit $status"#],
+            environment: ["SP": try storePriceExecutable().path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
+        #expect(run.status == 0, "\(run.error)")
+        let rows = try shell("sleep 0.2; gzip -dc '\(compressed)' | wc -l")
+        #expect(Int(rows.output.trimmingCharacters(in: .whitespacesAndNewlines)) == 31, "\(rows.output)")
+    }
+
+    /// Usage messages in one piece: an apostrophe in the CLI's own words ("locale's") is no quote,
+    /// so nothing is cut, and no line break is written as `\u{000A}`.
+    @Test(arguments: [
+        ["format", "0.99", "--storefront", "USA", "--display", "ISO"],
+        ["format", "0.99", "--storefront", "USA", "--period", "P1M", "--period-style", "narrow"],
+        ["format", "--batch", "--storefront", "JPN"],
+    ])
+    func usageMessagesAreWholeWithTheirUsageLines(_ arguments: [String]) throws {
+        let run = try runStorePrice(arguments)
+        #expect(run.status == 64)
+        #expect(!run.error.contains("\\u{000A}"), "\(run.error)")
+        #expect(!run.error.contains("\\u{0027}"), "\(run.error)")
+        #expect(run.error.contains("\nUsage: storeprice format"), "\(run.error)")
+    }
+
+    @Test func theDisplayMessageKeepsItsApostrophes() throws {
+        let run = try runStorePrice(["format", "0.99", "--storefront", "USA", "--display", "ISO"])
+        #expect(run.error.contains("How to show the currency: the locale's symbol (US$), its narrow symbol ($)"), "\(run.error)")
+    }
+
+    /// After `--` nothing is an option; one written there is named with where it belongs.
+    @Test func anOptionAfterTheEndOfOptionsIsNamedAsSuch() throws {
+        let run = try runStorePrice(["format", "--", "-1.99", "--storefront", "USA"])
+        #expect(run.status == 64)
+        #expect(run.error.hasPrefix(
+            "Error: '--storefront' comes after '--', which ends the options; put options before it, such as 'storeprice format --storefront … -- -1.99'.\n"),
+            "\(run.error)")
+        let fine = try runStorePrice(["format", "--storefront", "USA", "--", "-1.99"])
+        expectBytes(fine.output, "-$1.99\n")
+    }
+
+    /// An out-of-range option is a usage error naming the option, not a data error blaming a
+    /// valid period; impossible or out-of-range times are errors naming the field.
+    @Test(arguments: [
+        (["--period", "P1M", "--renewals", "5000"], "Error: --renewals 5000 is out of range; give 0 to 1000."),
+        (["--period", "P1M", "--renewals=-1"], "Error: --renewals -1 is out of range; give 0 to 1000."),
+        (["--period", "P1M", "--start", "2026-02-30T09:00:00Z"],
+         "Error: --start '2026-02-30T09:00:00Z' has no such day; give a real time such as 2026-11-22T09:00:00Z."),
+        (["--period", "P1M", "--start", "2025-02-29T09:00:00Z"],
+         "Error: --start '2025-02-29T09:00:00Z' has no such day; give a real time such as 2026-11-22T09:00:00Z."),
+        (["--period", "P1M", "--start", "2026-01-01T09:00:60Z"],
+         "Error: --start '2026-01-01T09:00:60Z' has no such second; give a real time such as 2026-11-22T09:00:00Z."),
+        (["--period", "P1M", "--start", "2026-13-01T09:00:00Z"],
+         "Error: --start '2026-13-01T09:00:00Z' has no such month; give a real time such as 2026-11-22T09:00:00Z."),
+        (["--period", "P1M", "--start", "2026-01-01T24:00:00Z"],
+         "Error: --start '2026-01-01T24:00:00Z' has no such hour; give a real time such as 2026-11-22T09:00:00Z."),
+        (["--period", "P1M", "--start", "2026-01-01T09:00:00.250Z"],
+         "Error: --start '2026-01-01T09:00:00.250Z' has a fraction of a second; renewals are whole seconds, such as 2026-11-22T09:00:00Z."),
+        (["--period", "P1Y", "--start", "9999-12-31T20:00:00Z"],
+         "Error: --start '9999-12-31T20:00:00Z' is too late: the schedule would end after 9999-12-31T23:59:59Z."),
+    ])
+    func sandboxScheduleRefusesImpossibleInput(_ arguments: [String], _ firstLine: String) throws {
+        let run = try runStorePrice(["sandbox-schedule"] + arguments)
+        #expect(run.status == 64)
+        expectBytes(String(run.error.prefix { $0 != "\n" }), firstLine)
+        #expect(run.output.isEmpty)
+    }
+
+    @Test func aLeapDayIsARealDay() throws {
+        let run = try runStorePrice(["sandbox-schedule", "--period", "P1M", "--start", "2024-02-29T09:00:00Z", "--format", "csv"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("0,purchase,2024-02-29T09:00:00Z"), "\(run.output)")
+    }
+}
