@@ -265,6 +265,13 @@ extension StorePriceCommand {
                     label, price: text, priceLocale: priceLocale, uiLocale: uiLocale ?? priceLocale.languageIdentifier)
             }
             try Console.output(formatting.escape ? UnicodeEscaping.escapeNonASCII(text) : text)
+            if let storefront, let language, let found = try? Storefront(storefront), !found.hasStoreLanguage(language) {
+                Console.error(
+                    "note: '\(language.escapedForMessage)' is not a store language of \(found.alpha3) "
+                        + "(\(found.languages.isEmpty ? "en-GB" : found.languages.joined(separator: ", "))); "
+                        + "no customer of its store sees this price")
+                return
+            }
             if formatting.priceStyle == .appStore, let asked = askedLanguage(accountLanguage: accountLanguage) {
                 noteLanguageWithoutEvidence(asked, in: priceLocale)
             }

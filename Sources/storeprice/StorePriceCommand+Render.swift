@@ -147,6 +147,8 @@ extension StorePriceCommand {
             var invalid = InvalidProductListing()
             for product in report.invalidProducts { invalid.add(product) }
             invalid.flush()
+            for note in source.notes { Console.error("note: " + note) }
+            noteIfEmpty(report)
             reportLocalesWithoutWording(writer.localesWithoutWording)
             try summarize(invalid)
             try file?.commit()
@@ -194,12 +196,19 @@ extension StorePriceCommand {
             if var end = array?.end { try end.withUTF8 { try write($0) } }
             Progress.clear()
             invalid.flush()
+            noteIfEmpty(report)
             reportLocalesWithoutWording(report.localesWithoutOfferWording)
             try summarize(invalid)
             try file?.commit()
         }
 
         /// Counts the invalid products listed; with `--strict` they end the run with 65.
+        /// Says so when the catalog held no product: a run that writes nothing is not silent.
+        private func noteIfEmpty(_ report: RenderReport) {
+            guard report.products == 0 else { return }
+            Console.error("note: catalog '\(catalog.escapedPathForMessage)' has no products; nothing was rendered")
+        }
+
         private func summarize(_ invalid: InvalidProductListing) throws {
             guard invalid.count > 0 else { return }
             let noun = invalid.count == 1 ? "invalid product" : "invalid products"

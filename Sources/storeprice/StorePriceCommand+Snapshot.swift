@@ -52,9 +52,10 @@ extension StorePriceCommand {
                 return
             }
             try snapshot.write(to: output)
-            let accounts = Set(snapshot.rows.map(\.account)).count
+            let accounts = Set(snapshot.rows.map { Array($0.account.utf8) }).count
+            let rows = snapshot.rows.count
             Console.toStandardError(
-                "wrote \(snapshot.rows.count) rows (\(accounts) accounts) to \(output.escapedPathForMessage), "
+                "wrote \(rows) row\(rows == 1 ? "" : "s") (\(accounts) account\(accounts == 1 ? "" : "s")) to \(output.escapedPathForMessage), "
                     + "with \(snapshot.producer)\n")
         }
     }

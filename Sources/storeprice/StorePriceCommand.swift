@@ -54,7 +54,7 @@ struct StorePriceCommand: ParsableCommand {
             try command.run()
         } catch let error as StorePriceError {
             Progress.clear()
-            Console.error(error.description)
+            Console.error(error.description + roundingHint(for: error))
             if case .unwritableFile = error {
                 exit(withError: ExitCode.cannotCreateOutput)
             }
@@ -83,6 +83,17 @@ struct StorePriceCommand: ParsableCommand {
             let message = Self.withArgumentsEscaped(fullMessage(for: error), Array(CommandLine.arguments.dropFirst()))
             if !message.isEmpty { Console.toStandardError(Self.shown(message) + "\n") }
             exit(withError: code)
+        }
+    }
+
+    /// The option that rounds, for an error a rounding would have avoided: the library's message
+    /// names the rounding, the CLI names its option.
+    static func roundingHint(for error: StorePriceError) -> String {
+        switch error {
+        case .excessPrecision: return " (--rounding half-even)"
+        case .invalidAmount(_, let reason) where reason.hasSuffix("give a rounding, such as half-even, to round it"):
+            return " (--rounding half-even)"
+        default: return ""
         }
     }
 

@@ -84,7 +84,7 @@ import Testing
     // MARK: Errors, each naming the file, line and field
 
     @Test(arguments: [
-        ("product,storefront\na,USA\n", "catalog 'c.csv', line 1: the first line is not the header product,storefront,price (columns in any order)"),
+        ("product,storefront\na,USA\n", "catalog 'c.csv', line 1: the header has no 'price' column; a catalog's first line is the header product,storefront,price (columns in any order)"),
         ("", "catalog 'c.csv', line 1: empty; expected the header product,storefront,price"),
         ("product,storefront,price\na,USA,0.99\na,XYZ,1\n",
          "catalog 'c.csv', line 3, field 'storefront': unknown storefront 'XYZ'; did you mean XKS, BLZ, CYM?"),
@@ -309,7 +309,7 @@ import Testing
         #expect {
             _ = try renderer.render(&source) { _ in }
         } throws: { error in
-            String(describing: error) == "catalog 's.storekit', field 'a.displayPrice for JPN': JPY uses 0 fraction digits; '0.99' has 2"
+            String(describing: error) == "catalog 's.storekit', field 'a.displayPrice for JPN': '0.99' needs 2 fraction digits; JPY prices are whole amounts; give a rounding, such as half-even, to round it"
         }
     }
 }

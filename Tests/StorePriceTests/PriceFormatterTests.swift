@@ -30,10 +30,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("120.5", "ja_JP@currency=JPY", "JPY uses 0 fraction digits; '120.5' has 1"),
-        ("0.125", "en_US@currency=USD", "USD uses 2 fraction digits; '0.125' has 3"),
-        ("1.2345", "ar_KW@currency=KWD", "KWD uses 3 fraction digits; '1.2345' has 4"),
-        ("1200.50", "ja_JP@currency=JPY", "JPY uses 0 fraction digits; '1200.5' has 1"),
+        ("120.5", "ja_JP@currency=JPY", "'120.5' needs 1 fraction digit; JPY prices are whole amounts; give a rounding, such as half-even, to round it"),
+        ("0.125", "en_US@currency=USD", "'0.125' needs 3 fraction digits; USD prices show 2 fraction digits; give a rounding, such as half-even, to round it"),
+        ("1.2345", "ar_KW@currency=KWD", "'1.2345' needs 4 fraction digits; KWD prices show 3 fraction digits; give a rounding, such as half-even, to round it"),
+        ("1200.50", "ja_JP@currency=JPY", "'1200.5' needs 1 fraction digit; JPY prices are whole amounts; give a rounding, such as half-even, to round it"),
     ])
     func rejectsExcessPrecisionByDefault(_ amount: String, _ locale: String, _ message: String) {
         #expect {

@@ -222,7 +222,7 @@ import Testing
                 for position in batch.indices { _ = try batch.subscriptionText(at: position) }
             }
         } throws: { error in
-            expectBytes(String(describing: error), "catalog '\(url.path)', \(place): JPY uses 0 fraction digits; '4.80' has 1")
+            expectBytes(String(describing: error), "catalog '\(url.path)', \(place): '4.80' needs 1 fraction digit; JPY prices are whole amounts; give a rounding, such as half-even, to round it")
             return true
         }
     }

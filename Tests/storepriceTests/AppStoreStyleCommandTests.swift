@@ -24,7 +24,7 @@ import Testing
         if expected == "error\n" {
             // The JPN tester's store is in yen: 0.99 has digits the App Store never shows there.
             #expect(run.status == 65)
-            expectBytes(run.error, "storeprice: JPY uses 0 fraction digits; '0.99' has 2\n")
+            expectBytes(run.error, "storeprice: '0.99' needs 2 fraction digits; JPY prices are whole amounts; give a rounding, such as half-even, to round it (--rounding half-even)\n")
             return
         }
         #expect(run.status == 0, "\(arguments): \(run.error)")
@@ -135,9 +135,13 @@ import Testing
     }
 
     @Test func notesSayWhenNoEvidenceCoversTheLanguageAskedFor() throws {
-        let asked = try runStorePrice(["format", "800", "--storefront", "JPN", "--language", "fr", "--style", "app-store"])
-        expectBytes(asked.output, "\u{00A5}800\n")
-        expectBytes(asked.error, "storeprice: note: no evidence of Apple's strings in JPN pages in 'fr'; this is the rule of its pages in en-GB and ja\n")
+        let asked = try runStorePrice(["format", "4.99", "--storefront", "USA", "--language", "es", "--style", "app-store"])
+        expectBytes(asked.output, "$4.99\n")
+        expectBytes(asked.error, "storeprice: note: no evidence of Apple's strings in USA pages in 'es'; this is the rule of its pages in en-GB and en-US\n")
+        // A language that is no store language of the storefront at all says that instead.
+        let foreign = try runStorePrice(["format", "800", "--storefront", "JPN", "--language", "fr", "--style", "app-store"])
+        expectBytes(foreign.output, "\u{00A5}800\n")
+        expectBytes(foreign.error, "storeprice: note: 'fr' is not a store language of JPN (ja, en-US); no customer of its store sees this price\n")
         // An account without a store language shows its storefront's default pages: no note.
         let account = try runStorePrice(["format", "1234", "--account", "are", "--style", "app-store"])
         expectBytes(account.error, "")
@@ -147,7 +151,7 @@ import Testing
         // A failed format prints its error alone.
         let failed = try runStorePrice(["format", "499.5", "--storefront", "IND", "--language", "hi", "--style", "app-store"])
         #expect(failed.status == 65)
-        expectBytes(failed.error, "storeprice: invalid amount '499.5': the App Store shows INR with 0 fraction digits in IND; give a rounding, such as half-even, to round it\n")
+        expectBytes(failed.error, "storeprice: invalid amount '499.5': the App Store shows INR with 0 fraction digits in IND; give a rounding, such as half-even, to round it (--rounding half-even)\n")
     }
 
     @Test func anUnknownStyleInASnapshotHeaderIsABadGolden() throws {

@@ -22,7 +22,7 @@ import Testing
             en_US@currency=USD\t0.99\t$0.99
             no tab here\t\terror: expected PRICE_LOCALE<TAB>AMOUNT, found 1 field
             xx_YY@currency=USD\t1\terror: unsupported locale 'xx_YY@currency=USD': ICU has no locale data for language 'xx'
-            de_DE@currency=EUR\t1.999\terror: EUR uses 2 fraction digits; '1.999' has 3
+            de_DE@currency=EUR\t1.999\terror: '1.999' needs 3 fraction digits; EUR prices show 2 fraction digits; give a rounding, such as half-even, to round it
             ar_SA@currency=SAR\t9.99\t\u{200F}٩٫٩٩\u{00A0}ر.س.\u{200F}
             \t\terror: empty line; expected PRICE_LOCALE<TAB>AMOUNT
             fr_CH@currency=CHF\t1234.5\t1\u{202F}234.50\u{00A0}CHF
@@ -48,7 +48,7 @@ import Testing
         #expect(run.status == 65)
         let once = [
             "ja_JP@currency=JPY\t160\t\u{FFE5}160",
-            "de_DE@currency=EUR\t1.999\terror: EUR uses 2 fraction digits; '1.999' has 3",
+            "de_DE@currency=EUR\t1.999\terror: '1.999' needs 3 fraction digits; EUR prices show 2 fraction digits; give a rounding, such as half-even, to round it",
             "no tab\t\terror: expected PRICE_LOCALE<TAB>AMOUNT, found 1 field",
             "en_US@currency=USD\t\u{FFFD}\terror: line LINE: not valid UTF-8",
             "\t\terror: empty line; expected PRICE_LOCALE<TAB>AMOUNT",

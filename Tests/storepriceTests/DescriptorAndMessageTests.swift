@@ -125,4 +125,36 @@ import Testing
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.contains("0,purchase,2024-02-29T09:00:00Z"), "\(run.output)")
     }
+
+    /// A run that leaves something out says so: an empty catalog, and a `.storekit` offer whose
+    /// `displayPrice` is empty (no price in the file's storefront).
+    @Test(arguments: ["csv", "jsonl", "table"])
+    func anEmptyCatalogIsNoted(_ format: String) throws {
+        let directory = try temporaryDirectory()
+        let catalog = directory.appendingPathComponent(format == "jsonl" ? "empty.jsonl" : "empty.csv")
+        try Data((format == "jsonl" ? "" : "product,storefront,price\n").utf8).write(to: catalog)
+        let run = try runStorePrice(["render", catalog.path, "--storefronts", "USA", "--format", format == "table" ? "table" : "jsonl"])
+        #expect(run.status == 0, "\(run.error)")
+        expectBytes(run.error, "storeprice: note: catalog '\(catalog.path)' has no products; nothing was rendered\n")
+    }
+
+    @Test func anOfferWithoutAPriceIsNoted() throws {
+        let text = try String(contentsOf: repositoryFile("Data/catalog-sample.storekit"), encoding: .utf8)
+        var json = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        var groups = try #require(json["subscriptionGroups"] as? [[String: Any]])
+        var subscriptions = try #require(groups[0]["subscriptions"] as? [[String: Any]])
+        let index = try #require(subscriptions.firstIndex { $0["introductoryOffer"] is [String: Any] })
+        var offer = try #require(subscriptions[index]["introductoryOffer"] as? [String: Any])
+        offer["paymentMode"] = "payAsYouGo"
+        offer["displayPrice"] = ""
+        subscriptions[index]["introductoryOffer"] = offer
+        groups[0]["subscriptions"] = subscriptions
+        json["subscriptionGroups"] = groups
+        let file = try temporaryDirectory().appendingPathComponent("intro.storekit")
+        try JSONSerialization.data(withJSONObject: json).write(to: file)
+        let id = try #require(subscriptions[index]["productID"] as? String)
+        let run = try runStorePrice(["render", file.path, "--storefronts", "USA"])
+        #expect(run.status == 0, "\(run.error)")
+        expectBytes(run.error, "storeprice: note: product '\(id)': introductoryOffer has no displayPrice, so no price in USA; it is left out\n")
+    }
 }

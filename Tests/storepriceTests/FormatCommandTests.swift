@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("120.5", "ja_JP@currency=JPY", "storeprice: JPY uses 0 fraction digits; '120.5' has 1\n"),
+        ("120.5", "ja_JP@currency=JPY", "storeprice: '120.5' needs 1 fraction digit; JPY prices are whole amounts; give a rounding, such as half-even, to round it (--rounding half-even)\n"),
         ("1", "xx_YY@currency=USD", "storeprice: unsupported locale 'xx_YY@currency=USD': ICU has no locale data for language 'xx'\n"),
         ("1", "en_QQ@currency=USD", "storeprice: unsupported locale 'en_QQ@currency=USD': ICU does not know region 'QQ'\n"),
         ("1", "ja_JP@currency=ZZZ", "storeprice: unknown currency 'ZZZ'\n"),

@@ -64,6 +64,24 @@ import Testing
         ("long-language-accounts.json", "accounts",
          "accounts file 'FILE', entry 1 ('usa'): unsupported locale '" + String(repeating: "a", count: 64) + "…': '"
             + String(repeating: "a", count: 64) + "…' is not an ISO 639 language code"),
+        // The second hostile round's classes: text that is no Unicode named as such, a header's
+        // unknown column named, a store language the storefront lacks, bounded and escaped values
+        // in messages, and goldens that cannot be right.
+        ("lone-surrogate.jsonl", "catalog", "catalog 'FILE', line 1: '\\ud800' is not valid Unicode: a surrogate escape without its pair"),
+        ("lone-surrogate-accounts.json", "accounts",
+         "accounts file 'FILE': '\\udfff' is not valid Unicode: a surrogate escape without its pair"),
+        ("unknown-column.csv", "catalog",
+         "catalog 'FILE', line 1: the header has an unknown column 'currency'; a catalog's first line is the header product,storefront,price (columns in any order)"),
+        ("foreign-language-accounts.json", "accounts",
+         "accounts file 'FILE', entry 1 ('jpn-fr'): 'fr' is not a store language of JPN, whose store is in ja, en-US"),
+        ("long-escaped-snapshot.jsonl", "snapshot",
+         "snapshot 'FILE', line 2: 'escaped' is \"\\u{202E}" + String(repeating: "x", count: 63)
+            + "…\" but 'formatted' escapes to \"$1.00\"; edit both, or record the snapshot again"),
+        ("repeated-field-snapshot.jsonl", "snapshot", "snapshot 'FILE', line 2: field 'title' appears twice in this row; record the snapshot again"),
+        ("style-in-format-2-snapshot.jsonl", "snapshot",
+         "snapshot 'FILE', line 1: the header says format 2, which has no style; a style is format 3"),
+        ("long-element-products.plist", "products",
+         "product list 'FILE': expected product ID strings in the array; found <" + String(repeating: "e", count: 64) + "…>"),
     ]
 
     @Test func everyFixtureHasACase() throws {

@@ -31,7 +31,7 @@ import Testing
          "storeprice: invalid offer 'free:P1W at 1': a free trial has no price; its price is 0\n"),
         (["0", "--storefront", "RUS", "--offer", "free:P1W"],
          "storeprice: invalid offer 'free:P1W': StorePrice has no offer wording for ru_RU; pass OfferWording with your app's own (--offer-wording in the CLI)\n"),
-        (["160.5", "--storefront", "JPN", "--period", "P1M"], "storeprice: JPY uses 0 fraction digits; '160.5' has 1\n"),
+        (["160.5", "--storefront", "JPN", "--period", "P1M"], "storeprice: '160.5' needs 1 fraction digit; JPY prices are whole amounts; give a rounding, such as half-even, to round it (--rounding half-even)\n"),
         // The Kelvin sign lower-cases to 'k' by Unicode's rules, not by ASCII's.
         (["59.99", "--storefront", "USA", "--period", "P1Y", "--per", "wee\u{212A}"],
          "storeprice: invalid period 'wee\u{212A}': an ISO 8601 period starts with 'P', such as P1M or P1Y\n"),

@@ -36,10 +36,30 @@ final class CSVCatalogReader: CatalogSource {
         // `product_id` is the column's name in StorePrice 0.1.0, read as `product`.
         let names = try fields(header, source: source, line: 1).map { $0.lowercased() == "product_id" ? "product" : $0.lowercased() }
         guard Set(names) == Set(columns), names.count == 3 else {
-            // The line is not quoted: a file that is not a catalog may hold anything, secrets included.
+            let expected = "the header product,storefront,price (columns in any order)"
+            // The line is quoted only when it looks like a header: a file that is not a catalog
+            // may hold anything on its first line, secrets included.
+            let looksLikeHeader = names.count <= 8 && names.allSatisfy { name in
+                !name.isEmpty && name.utf8.count <= 32
+                    && name.utf8.allSatisfy { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) || (0x61...0x7A).contains($0) }
+            }
+            guard looksLikeHeader else {
+                throw .invalidCatalog(source: source, line: 1, field: nil, reason: "the first line is not \(expected)")
+            }
+            let missing = columns.filter { !names.contains($0) }
+            var unknown: [String] = []
+            var repeated: [String] = []
+            for (index, name) in names.enumerated() where !unknown.contains(name) && !repeated.contains(name) {
+                if !columns.contains(name) { unknown.append(name) } else if names[..<index].contains(name) { repeated.append(name) }
+            }
+            func list(_ items: [String]) -> String { items.map { "'\($0)'" }.joined(separator: ", ") }
+            var problems: [String] = []
+            if !unknown.isEmpty { problems.append("\(unknown.count == 1 ? "an unknown column" : "unknown columns") \(list(unknown))") }
+            if !repeated.isEmpty { problems.append("\(list(repeated)) twice") }
+            if !missing.isEmpty { problems.append("no \(list(missing)) column") }
             throw .invalidCatalog(
                 source: source, line: 1, field: nil,
-                reason: "the first line is not the header product,storefront,price (columns in any order)")
+                reason: "the header has \(problems.joined(separator: " and ")); a catalog's first line is \(expected)")
         }
         return (
             names.firstIndex(of: "product") ?? 0, names.firstIndex(of: "storefront") ?? 1,

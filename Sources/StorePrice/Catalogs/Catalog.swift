@@ -10,6 +10,14 @@ public protocol CatalogSource {
     mutating func nextProduct() throws(StorePriceError) -> Product?
     /// How far reading has come: bytes read and, when known, the total.
     var progress: (done: Int, total: Int?) { get }
+    /// What the reader left out and a person should know, one line each, such as an offer
+    /// without a price in the file's storefront.
+    var notes: [String] { get }
+}
+
+extension CatalogSource {
+    /// No notes.
+    public var notes: [String] { [] }
 }
 
 /// The catalog file formats StorePrice reads.
@@ -60,7 +68,11 @@ public enum Catalog {
         switch format {
         case .csv: return try CSVCatalogReader(path: path)
         case .jsonl: return try JSONLinesCatalogReader(path: path)
-        case .storekit: return try StoreKitConfiguration(contentsOfFile: path).products
+        case .storekit:
+            let configuration = try StoreKitConfiguration(contentsOfFile: path)
+            var products = configuration.products
+            products.notes = configuration.notes
+            return products
         }
     }
 
@@ -77,6 +89,8 @@ public enum Catalog {
 public struct ProductList: CatalogSource, Sendable {
     private let products: [Product]
     private var index = 0
+    /// What the file these products came from left out, one line each.
+    public var notes: [String] = []
 
     /// The products, in order.
     public init(_ products: [Product]) {

@@ -136,6 +136,11 @@ struct JSONLinesLineParser {
         if let line = Self.simpleLine(text) {
             return try product(line, number: number, register: register)
         }
+        if let escape = JSONText.unpairedSurrogateEscape(in: text) {
+            throw .invalidCatalog(
+                source: source, line: number, field: nil,
+                reason: "'\(escape)' is not valid Unicode: a surrogate escape without its pair")
+        }
         let line: Line
         do {
             line = try decoder.decode(Line.self, from: Data(text.utf8))

@@ -27,6 +27,9 @@ public struct StoreKitConfiguration: Sendable {
     public let storefront: Storefront
     /// The products, in file order.
     public let products: ProductList
+    /// What was left out, one line each: offers whose `displayPrice` is empty or missing, which
+    /// have no price in the file's storefront.
+    public private(set) var notes: [String] = []
 
     /// Reads a `.storekit` file.
     public init(contentsOfFile path: String) throws(StorePriceError) {
@@ -39,6 +42,10 @@ public struct StoreKitConfiguration: Sendable {
             throw .invalidCatalog(
                 source: source, line: nil, field: nil,
                 reason: "this is \(kind), not an Xcode StoreKit configuration; Xcode writes .storekit files as JSON")
+        }
+        if let escape = JSONText.unpairedSurrogateEscape(in: String(decoding: data, as: UTF8.self)) {
+            throw .invalidCatalog(
+                source: source, line: nil, field: nil, reason: "'\(escape)' is not valid Unicode: a surrogate escape without its pair")
         }
         let file: File
         do {
@@ -116,7 +123,7 @@ public struct StoreKitConfiguration: Sendable {
                 ?? localeOrder.first { tag in fileLanguage.map { tag == $0 || tag.hasPrefix($0 + "-") } ?? false }
                 ?? firstLocale
             let subscription = try section == "subscriptions"
-                ? Self.terms(of: entry, id: id, storefront: storefront, source: source) : nil
+                ? Self.terms(of: entry, id: id, storefront: storefront, source: source, notes: &notes) : nil
             products.append(
                 Product(
                     checkedID: id, prices: [storefront.id: price], titles: titles, descriptions: descriptions,
@@ -143,7 +150,7 @@ public struct StoreKitConfiguration: Sendable {
     }
 
     /// The period, offers and billing plans of an auto-renewable subscription entry.
-    private static func terms(of entry: File.Entry, id: String, storefront: Storefront, source: String)
+    private static func terms(of entry: File.Entry, id: String, storefront: Storefront, source: String, notes: inout [String])
         throws(StorePriceError) -> SubscriptionTerms?
     {
         func fail(_ field: String, _ reason: String) -> StorePriceError {
@@ -178,6 +185,11 @@ public struct StoreKitConfiguration: Sendable {
                 // Xcode keeps a free trial's old price when the mode is switched to free: ignored.
                 let isFree = offer.paymentMode == "free" || offer.paymentMode == "freeTrial"
                 let (prices, origin) = isFree ? ([:], nil) : try price(offer.displayPrice, field: "\(field).displayPrice")
+                if !isFree, prices.isEmpty {
+                    notes.append(
+                        "product '\(id.escapedForMessage)': \(field) has no displayPrice, so no price in "
+                            + "\(storefront.alpha3); it is left out")
+                }
                 var count: Int?
                 switch offer.numberOfPeriods {
                 case .value(let number)?: count = number

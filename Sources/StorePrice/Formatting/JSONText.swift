@@ -59,4 +59,40 @@ extension ByteBuffer {
             append(JSONText.quote(text))
         }
     }
+
+}
+
+extension JSONText {
+    /// The first `\uD800`–`\uDFFF` escape in JSON text that is not half of a surrogate pair, as
+    /// written (`\ud800`): JSON text may spell one, but it is no Unicode character, and decoders
+    /// then report the field as missing or not a string.
+    static func unpairedSurrogateEscape(in text: String) -> String? {
+        let bytes = Array(text.utf8)
+        func hex(at index: Int) -> UInt32? {
+            guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                return nil
+            }
+            return UInt32(String(decoding: bytes[(index + 2)..<(index + 6)], as: UTF8.self), radix: 16)
+        }
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count else {
+                index += 1
+                continue
+            }
+            guard let value = hex(at: index) else {
+                index += 2  // an escape of one character, such as \\ or \"
+                continue
+            }
+            if (0xD800...0xDBFF).contains(value), let next = hex(at: index + 6), (0xDC00...0xDFFF).contains(next) {
+                index += 12
+                continue
+            }
+            if (0xD800...0xDFFF).contains(value) {
+                return String(decoding: bytes[index..<(index + 6)], as: UTF8.self)
+            }
+            index += 6
+        }
+        return nil
+    }
 }

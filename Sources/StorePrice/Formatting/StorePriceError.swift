@@ -68,7 +68,10 @@ public enum StorePriceError: Error, Hashable, Sendable, CustomStringConvertible 
             return "price \(price) is in \(price.currency), but price locale '\(locale.identifier.escapedForMessage)' "
                 + "shows \(locale.currency); StorePrice never converts currencies"
         case .excessPrecision(let amount, let currency, let digits):
-            return "\(currency) uses \(currency.fractionDigits) fraction digits; '\(amount.escapedForMessage)' has \(digits)"
+            let shown = currency.fractionDigits == 0
+                ? "are whole amounts" : "show \(currency.fractionDigits) fraction digit\(currency.fractionDigits == 1 ? "" : "s")"
+            return "'\(amount.escapedForMessage)' needs \(digits) fraction digit\(digits == 1 ? "" : "s"); "
+                + "\(currency) prices \(shown); give a rounding, such as half-even, to round it"
         case .icuFailure(let code, let operation):
             return "ICU failed to \(operation): \(code)"
         case .unknownStorefront(let code, let suggestions):

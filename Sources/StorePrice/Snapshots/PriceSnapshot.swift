@@ -390,7 +390,15 @@ extension PriceSnapshot {
                 throw .invalidSnapshot(source: path, line: 1, reason: problem)
             }
         }
-        return try render(source, workers: workers).difference(from: golden)
+        do {
+            return try render(source, workers: workers).difference(from: golden)
+        } catch .unreadableFile(let unread, let reason) where catalog == nil && unread == source.catalog {
+            // The path came from the header: say so, and how to name the catalog where it is now.
+            throw .invalidSnapshot(
+                source: path, line: 1,
+                reason: "the header's catalog '\(unread.escapedPathForMessage)' cannot be read (\(reason)); "
+                    + "if it moved, name it with --catalog")
+        }
     }
 
     /// This snapshot with only what a snapshot of `version` records: format 1 recorded prices alone.

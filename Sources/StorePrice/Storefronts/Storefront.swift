@@ -67,6 +67,26 @@ public struct Storefront: Hashable, Sendable, Identifiable, CustomStringConverti
         return PriceLocale(subtags: subtags, currency: currency)
     }
 
+    /// Whether the App Store offers `language` (`fr`, `fr-CA`, `zh-Hant`) as a store language here:
+    /// one of ``languages``, by language and script; English where Apple lists none.
+    ///
+    /// ```swift
+    /// try Storefront("CAN").hasStoreLanguage("fr")  // true
+    /// try Storefront("JPN").hasStoreLanguage("fr")  // false
+    /// ```
+    public func hasStoreLanguage(_ language: String) -> Bool {
+        func parts(_ tag: String) -> (String, String?) {
+            let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.lowercased() }
+            return (subtags.first ?? "", subtags.dropFirst().first { $0.count == 4 })
+        }
+        let (wanted, script) = parts(language)
+        let offered = languages.isEmpty ? ["en-GB"] : languages
+        return offered.contains { tag in
+            let (language, offeredScript) = parts(tag)
+            return language == wanted && (script == nil || offeredScript == nil || script == offeredScript)
+        }
+    }
+
     /// `JPN (Japan)`.
     public var description: String { "\(alpha3) (\(name))" }
 }
