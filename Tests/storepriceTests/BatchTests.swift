@@ -135,4 +135,29 @@ import Testing
         #expect(lines[49_999] == "ar_SA@currency=SAR\t49999\t\u{200F}٤٩٬٩٩٩٫٠٠\u{00A0}ر.س.\u{200F}")
         #expect(lines[4] == "ja_JP@currency=JPY\t4\t\u{FFE5}4")
     }
+
+    /// The cache of repeated lines gives each line its own output: 3,000 distinct lines, each
+    /// twice, far apart and side by side. A cache that took another line of the same bucket for
+    /// a line gave 1,908 of 6,000 outputs from another line.
+    @Test func repeatedLinesEachGetTheirOwnOutput() throws {
+        var lines: [String] = []
+        for index in 0..<3_000 { lines.append("en_US@currency=USD\t\(index).99") }
+        let input = lines + lines.reversed() + lines.flatMap { [$0, $0] }.prefix(200)
+        let run = try runStorePrice(["format", "--batch"], input: Data((input.joined(separator: "\n") + "\n").utf8))
+        #expect(run.status == 0, "\(run.error)")
+        let outputs = run.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(outputs.count == input.count)
+        var wrong = 0
+        for (line, output) in zip(input, outputs) {
+            let amount = line.split(separator: "\t")[1]
+            let whole = Int(amount.split(separator: ".")[0]) ?? 0
+            let grouped = whole >= 1_000 ? "\(whole / 1_000),\(String(whole % 1_000).leftPadded(3))" : "\(whole)"
+            if output != "\(line)\t$\(grouped).99" { wrong += 1 }
+        }
+        #expect(wrong == 0, "\(wrong) of \(input.count) outputs are not their line's")
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

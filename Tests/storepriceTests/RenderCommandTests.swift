@@ -254,3 +254,32 @@ import Testing
         }
     }
 }
+
+/// `--escape` (formatted prices, per-period prices and offers) on the row-by-row path too:
+/// tables, and `.storekit` catalogs in any format.
+@Suite struct EscapeOnEveryPathTests {
+    @Test func tablesEscape() throws {
+        let run = try runStorePrice([
+            "render", repositoryFile("Data/catalog-sample.jsonl").path, "--storefronts", "JPN", "--format", "table", "--escape",
+        ])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("\\u{FFE5}160"))
+        #expect(!run.output.contains("\u{FFE5}"), "a price left unescaped")
+    }
+
+    /// A `.storekit` file priced in euros (its storefront DEU): no-break spaces and the euro sign
+    /// come out escaped.
+    @Test(arguments: ["jsonl", "csv", "json", "table"])
+    func storeKitCatalogsEscape(_ format: String) throws {
+        let text = try String(contentsOf: repositoryFile("Data/catalog-sample.storekit"), encoding: .utf8)
+        let file = try temporaryDirectory().appendingPathComponent("deu.storekit")
+        try text.replacingOccurrences(of: #""_storefront" : "USA""#, with: #""_storefront" : "DEU""#)
+            .write(to: file, atomically: true, encoding: .utf8)
+        let run = try runStorePrice(["render", file.path, "--storefronts", "DEU", "--format", format, "--escape"])
+        #expect(run.status == 0, "\(run.error)")
+        // JSON writes the escape's backslash escaped again: look for what follows it.
+        #expect(run.output.contains("u{00A0}") && run.output.contains("u{20AC}"), "\(run.output.prefix(300))")
+        #expect(!run.output.contains("\u{20AC}") && !run.output.contains("\u{00A0}"), "a price left unescaped")
+    }
+}
+

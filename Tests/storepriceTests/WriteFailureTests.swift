@@ -16,6 +16,11 @@ import Testing
     @Test(arguments: [
         ["render", sample, "--storefronts", "all"],
         ["render", sample, "--storefronts", "USA", "--format", "csv"],
+        // Each catalog grammar reaches standard output by its own path: CSV and .storekit too.
+        ["render", repositoryFile("Data/catalog-sample.csv").path, "--storefronts", "all"],
+        ["render", repositoryFile("Data/catalog-sample.csv").path, "--storefronts", "USA", "--format", "csv"],
+        ["render", repositoryFile("Data/catalog-sample.storekit").path, "--storefronts", "USA"],
+        ["render", repositoryFile("Data/catalog-sample.csv").path, "--storefronts", "USA", "--format", "table"],
         ["format", "0.99", "--storefront", "USA"],
         ["snapshot", sample],
         ["verify", golden],
