@@ -93,6 +93,9 @@ struct StorePriceCommand: ParsableCommand {
         case .excessPrecision: return " (--rounding half-even)"
         case .invalidAmount(_, let reason) where reason.hasSuffix("give a rounding, such as half-even, to round it"):
             return " (--rounding half-even)"
+        case .invalidCatalog(_, _, _, let reason) where reason.hasSuffix("give a rounding, such as half-even, to round it"):
+            // A catalog stops at its first such price: the option rounds every one of them.
+            return " (--rounding half-even rounds every such price in the file)"
         default: return ""
         }
     }

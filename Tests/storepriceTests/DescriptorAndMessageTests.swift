@@ -157,4 +157,22 @@ import Testing
         #expect(run.status == 0, "\(run.error)")
         expectBytes(run.error, "storeprice: note: product '\(id)': introductoryOffer has no displayPrice, so no price in USA; it is left out\n")
     }
+
+    /// Two spellings of one text are two products, in every path; a message about one shows what
+    /// tells it apart (the combining mark escaped).
+    @Test(arguments: ["jsonl", "table"])
+    func aRepeatedDecomposedIDIsShownEscaped(_ format: String) throws {
+        let file = try temporaryDirectory().appendingPathComponent("c.csv")
+        try Data("product,storefront,price\ncom.example.\u{E9},USA,0.99\ncom.example.e\u{301},USA,1.99\ncom.example.e\u{301},JPN,160\ncom.example.\u{E9},JPN,160\n".utf8)
+            .write(to: file)
+        let run = try runStorePrice(["render", file.path, "--storefronts", "USA,JPN", "--format", format])
+        #expect(run.status == 65)
+        expectBytes(run.error, "storeprice: catalog '\(file.path)', line 5: product 'com.example.\u{E9}' again; line 2 has it; keep each product's rows together\n")
+        let decomposed = try temporaryDirectory().appendingPathComponent("d.csv")
+        try Data("product,storefront,price\ncom.example.e\u{301},USA,0.99\ncom.example.\u{E9},USA,1.99\ncom.example.e\u{301},JPN,160\n".utf8)
+            .write(to: decomposed)
+        let again = try runStorePrice(["render", decomposed.path, "--storefronts", "USA,JPN", "--format", format])
+        #expect(again.status == 65)
+        expectBytes(again.error, "storeprice: catalog '\(decomposed.path)', line 4: product 'com.example.e\\u{0301}' again; line 2 has it; keep each product's rows together\n")
+    }
 }

@@ -197,8 +197,11 @@ extension String {
                 continue
             }
             let category = scalar.properties.generalCategory
+            // Combining marks too: `com.example.é` written with U+0301 must not look like the
+            // precomposed one in a message that tells them apart.
             if category == .control || category == .format || category == .spaceSeparator
                 || category == .lineSeparator || category == .paragraphSeparator
+                || category == .nonspacingMark || category == .enclosingMark
             {
                 out += scalar.escapedLiteral
             } else {
