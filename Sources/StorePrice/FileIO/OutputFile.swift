@@ -36,13 +36,8 @@ package final class OutputFile {
         var followed = stat()
         if stat(path, &followed) == 0, (followed.st_mode & S_IFMT) != S_IFREG, (followed.st_mode & S_IFMT) != S_IFDIR {
             // A pipe, FIFO, device or socket, reached through links the kernel resolves itself
-            // (`/dev/stdout` and `/dev/fd/63` lead to `pipe:[…]`, which is no path): written to
-            // directly, never renamed over.
-            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw failure(errno) }
-            self.descriptor = descriptor
-            self.destination = path
-            self.temporaryPath = nil
+            // (`/dev/stdout` and `/dev/fd/63` lead to `pipe:[…]`, which is no path).
+            (descriptor, destination, temporaryPath) = (try Self.openDirectly(path, failure), path, nil)
             return
         }
         var destination = path
@@ -65,11 +60,7 @@ package final class OutputFile {
                 throw failure(EISDIR)
             default:
                 // A FIFO, a device or a socket: written to directly, never renamed over.
-                let descriptor = open(destination, O_WRONLY | O_CLOEXEC)
-                guard descriptor >= 0 else { throw failure(errno) }
-                self.descriptor = descriptor
-                self.destination = destination
-                self.temporaryPath = nil
+                (self.descriptor, self.destination, self.temporaryPath) = (try Self.openDirectly(destination, failure), destination, nil)
                 return
             }
         }
@@ -96,6 +87,14 @@ package final class OutputFile {
         self.descriptor = descriptor
         self.destination = destination
         self.temporaryPath = temporaryPath
+    }
+
+    /// A file that is no regular file (a pipe, a FIFO, a device, a socket), opened to be written
+    /// directly and never renamed over.
+    private static func openDirectly(_ destination: String, _ failure: (Int32) -> StorePriceError) throws(StorePriceError) -> Int32 {
+        let descriptor = open(destination, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(errno) }
+        return descriptor
     }
 
     /// The start of a file name that leaves room, within the 255 bytes a name may take, for the

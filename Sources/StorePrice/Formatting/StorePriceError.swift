@@ -118,16 +118,20 @@ public enum StorePriceError: Error, Hashable, Sendable, CustomStringConvertible 
 extension String {
     /// The string with control characters and line or paragraph separators written as `\u{XXXX}`.
     var escapingLineBreaksAndControls: String {
-        func isBreaking(_ scalar: Unicode.Scalar) -> Bool {
+        escaping { scalar in
             switch scalar.properties.generalCategory {
             case .control, .lineSeparator, .paragraphSeparator: return true
             default: return false
             }
         }
-        guard unicodeScalars.contains(where: isBreaking) else { return self }
+    }
+
+    /// The string with each scalar that `isHidden` picks written as `\u{XXXX}`.
+    private func escaping(where isHidden: (Unicode.Scalar) -> Bool) -> String {
+        guard unicodeScalars.contains(where: isHidden) else { return self }
         var out = ""
         for scalar in unicodeScalars {
-            if isBreaking(scalar) { out += scalar.escapedLiteral } else { out.unicodeScalars.append(scalar) }
+            if isHidden(scalar) { out += scalar.escapedLiteral } else { out.unicodeScalars.append(scalar) }
         }
         return out
     }
@@ -157,7 +161,7 @@ extension String {
     /// `\u{XXXX}`, whole. XML 1.0 cannot hold some of them at all, and a bidi override would
     /// reorder what a reader sees (`com.ex.bidi\u{202E}gnp.exe` shows as `com.ex.bidiexe.png`).
     package var escapedForReport: String {
-        func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        escaping { scalar in
             if scalar.value >= 0x20, scalar.value < 0x7F { return false }
             if scalar.properties.isNoncharacterCodePoint { return true }
             switch scalar.properties.generalCategory {
@@ -165,12 +169,6 @@ extension String {
             default: return false
             }
         }
-        guard unicodeScalars.contains(where: isHidden) else { return self }
-        var out = ""
-        for scalar in unicodeScalars {
-            if isHidden(scalar) { out += scalar.escapedLiteral } else { out.unicodeScalars.append(scalar) }
-        }
-        return out
     }
 
     /// A formatted price for a report's cell, shown as customers see it: bidi marks (U+200E,
