@@ -10,10 +10,13 @@ struct ProductIDDigest: Hashable, Comparable {
         var a = Hasher()
         a.combine(0x5EED_0001 as UInt64)
         // The bytes, not the String: String's hash is the same for canonically equivalent text.
-        for byte in id.utf8 { a.combine(byte) }
+        var id = id
         var b = Hasher()
         b.combine(0x5EED_0002 as UInt64)
-        for byte in id.utf8 { b.combine(byte) }
+        id.withUTF8 { bytes in
+            a.combine(bytes: UnsafeRawBufferPointer(bytes))
+            b.combine(bytes: UnsafeRawBufferPointer(bytes))
+        }
         first = UInt64(UInt(bitPattern: a.finalize()))
         second = UInt64(UInt(bitPattern: b.finalize()))
     }
