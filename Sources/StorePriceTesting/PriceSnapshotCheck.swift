@@ -19,8 +19,8 @@ import Darwin
 /// | `failed` | record goldens that are missing or differ, and pass |
 /// | `all` | record every golden |
 ///
-/// Any other value (`yes`, `1`, `true`) fails the check with a message listing these, rather than
-/// being taken for one of them.
+/// Any other value (`yes`, `1`, `true`, `ALL`) fails the check with a message listing these,
+/// rather than being taken for one of them.
 ///
 /// ```sh
 /// STOREPRICE_RECORD=failed swift test
@@ -41,7 +41,7 @@ public enum PriceSnapshotRecording: String, Sendable, CaseIterable {
 
     /// The mode a value of ``environmentVariable`` names; nil for a value that names none.
     public init?(environmentValue value: String?) {
-        switch value?.lowercased() {
+        switch value {
         case nil, "", "never": self = .never
         case "missing": self = .missing
         case "failed": self = .failed
@@ -124,13 +124,13 @@ public struct PriceSnapshotCheck: Sendable {
             current = try PriceSnapshot.record(
                 catalog: catalog, catalogFormat: catalogFormat, accounts: accounts, options: options)
         } catch {
-            return .failure(Failure(message: "price snapshot '\(golden)': \(error)"))
+            return .failure(Failure(message: "price snapshot '\(golden.escapedPathForMessage)': \(error)"))
         }
         guard access(golden, F_OK) == 0 else {
             guard record != .never else {
                 return .failure(
                     Failure(
-                        message: "no price snapshot at '\(golden)'; run the tests with "
+                        message: "no price snapshot at '\(golden.escapedPathForMessage)'; run the tests with "
                             + "\(PriceSnapshotRecording.environmentVariable)=missing to record it"))
             }
             return write(current, diff: nil)
@@ -149,7 +149,7 @@ public struct PriceSnapshotCheck: Sendable {
             return .failure(
                 Failure(
                     message: """
-                        price snapshot '\(golden)' does not match the prices rendered now:
+                        price snapshot '\(golden.escapedPathForMessage)' does not match the prices rendered now:
 
                         \(diff)
 
@@ -165,7 +165,7 @@ public struct PriceSnapshotCheck: Sendable {
         do {
             try snapshot.write(to: golden)
         } catch {
-            return .failure(Failure(message: "price snapshot '\(golden)': \(error)"))
+            return .failure(Failure(message: "price snapshot '\(golden.escapedPathForMessage)': \(error)"))
         }
         return .success(.recorded(path: golden, diff: diff))
     }

@@ -307,6 +307,9 @@ extension StorePriceCommand {
             guard let period else { return try formatter.format(amount: amount) }
             let billedEvery = try SubscriptionPeriod(period)
             let price = try Price(amount, currency: priceLocale.currency)
+            // The price billed is checked as any price is: more digits than it shows is an error
+            // without --rounding, before it is restated.
+            _ = try formatter.format(price)
             guard let per else { return try formatter.format(price, per: billedEvery, style: periodStyle.style) }
             let target: SubscriptionPeriod
             // ASCII only: `lowercased()` maps the Kelvin sign to 'k', reading "wee\u{212A}" as week.

@@ -205,7 +205,8 @@ extension StorePriceCommand {
         /// Counts the invalid products listed; with `--strict` they end the run with 65.
         /// Says so when the catalog held no product: a run that writes nothing is not silent.
         private func noteIfEmpty(_ report: RenderReport) {
-            guard report.products == 0 else { return }
+            // With --products, the listed IDs the catalog lacks are named as invalid products instead.
+            guard report.products == 0, products == nil else { return }
             Console.error("note: catalog '\(catalog.escapedPathForMessage)' has no products; nothing was rendered")
         }
 

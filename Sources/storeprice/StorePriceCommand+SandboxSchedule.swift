@@ -43,9 +43,18 @@ extension StorePriceCommand {
         var format: OutputFormat = .table
 
         func validate() throws {
-            if let start { _ = try Self.parseStart(start) }
+            let startDate = try start.map(Self.parseStart)
             if let renewals, !(0...1000).contains(renewals) {
                 throw ValidationError("--renewals \(renewals) is out of range; give 0 to 1000.")
+            }
+            // A schedule past 9999 is a --start too late, said here with this command's usage; a
+            // bad --period is reported by run() as bad data.
+            if let startDate, let period = try? SubscriptionPeriod(self.period),
+                let schedule = try? SandboxRenewals.schedule(for: period, start: startDate, renewals: renewals),
+                let last = schedule.events.last, last.date > Self.latest
+            {
+                throw ValidationError(
+                    "--start '\((start ?? "").escapedForMessage)' is too late: the schedule would end after 9999-12-31T23:59:59Z.")
             }
         }
 
@@ -58,7 +67,7 @@ extension StorePriceCommand {
             let example = "such as 2026-11-22T09:00:00Z"
             guard
                 let match = text.wholeMatch(
-                    of: /(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})/)
+                    of: /([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(Z|[+-]([0-9]{2}):([0-9]{2}))/)
             else {
                 throw ValidationError("--start '\(text.escapedForMessage)' is not an ISO 8601 time \(example).")
             }
@@ -74,6 +83,9 @@ extension StorePriceCommand {
             guard hour < 24 else { throw refuse("hour") }
             guard minute < 60 else { throw refuse("minute") }
             guard second < 60 else { throw refuse("second") }
+            if let hours = match.9, let minutes = match.10, (Int(hours) ?? 99) > 23 || (Int(minutes) ?? 99) > 59 {
+                throw ValidationError("--start '\(text.escapedForMessage)' has no such UTC offset; give Z or one such as +09:00, \(example).")
+            }
             if match.7 != nil {
                 throw ValidationError("--start '\(text.escapedForMessage)' has a fraction of a second; renewals are whole seconds, \(example).")
             }
@@ -90,10 +102,6 @@ extension StorePriceCommand {
             let startDate = try start.map(Self.parseStart)
                 ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
             let schedule = try SandboxRenewals.schedule(for: period, start: startDate, renewals: renewals)
-            if let last = schedule.events.last, last.date > Self.latest {
-                throw ValidationError(
-                    "--start '\((start ?? "now").escapedForMessage)' is too late: the schedule would end after 9999-12-31T23:59:59Z.")
-            }
             let renewalCount = schedule.events.count - 2
             if format == .table {
                 try Console.output(

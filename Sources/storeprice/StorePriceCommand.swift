@@ -49,6 +49,12 @@ struct StorePriceCommand: ParsableCommand {
                     + ".\n  See 'storeprice --help' for more information.\n")
             exit(withError: ExitCode.validationFailure)
         }
+        if let option = optionAfterEndOfOptions(Array(CommandLine.arguments.dropFirst())) {
+            Console.toStandardError(
+                shown("Error: '\(option.escapedForMessage)' comes after '--', which ends the options; put options before it.")
+                    + "\n")
+            exit(withError: ExitCode.validationFailure)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -86,6 +92,18 @@ struct StorePriceCommand: ParsableCommand {
         }
     }
 
+    /// An option of the subcommand written after `--`, where argument-parser takes it for an
+    /// argument and says only that arguments were unexpected. `format` says it with an example of
+    /// its own (a negative amount after `--`).
+    static func optionAfterEndOfOptions(_ arguments: [String]) -> String? {
+        guard let end = arguments.firstIndex(of: "--"), let name = arguments.first,
+            name != "format", let type = configuration.subcommands.first(where: { $0.configuration.commandName == name })
+        else { return nil }
+        let help = type.helpMessage(columns: 1000)
+        let options = Set(help.split(whereSeparator: { !($0.isLetter || $0 == "-") }).filter { $0.hasPrefix("--") && $0.count > 2 })
+        return arguments[(end + 1)...].first { options.contains(Substring($0.split(separator: "=").first ?? "")) }
+    }
+
     /// The option that rounds, for an error a rounding would have avoided: the library's message
     /// names the rounding, the CLI names its option.
     static func roundingHint(for error: StorePriceError) -> String {
@@ -102,11 +120,12 @@ struct StorePriceCommand: ParsableCommand {
 
     /// Opens /dev/null on each of standard input, output and error that is closed at start
     /// (`2>&-`), so that no file the run opens takes descriptor 0, 1 or 2 and gets its notes or
-    /// rows by mistake.
+    /// rows by mistake. It is opened for reading only: output to a closed standard output still
+    /// fails (status 74), as it would have.
     static func reserveStandardDescriptors() {
         for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
             // open() takes the lowest free descriptor: this one, as those below it are open.
-            let opened = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
+            let opened = open("/dev/null", O_RDONLY)
             if opened != descriptor, opened >= 0 { close(opened) }
         }
     }

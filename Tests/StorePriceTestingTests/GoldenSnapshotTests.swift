@@ -127,7 +127,7 @@ import Testing
 
     @Test(arguments: [
         (nil, PriceSnapshotRecording.never), ("", .never), ("never", .never),
-        ("missing", .missing), ("failed", .failed), ("FAILED", .failed), ("all", .all),
+        ("missing", .missing), ("failed", .failed), ("all", .all),
     ] as [(String?, PriceSnapshotRecording)])
     func recordingModesFromTheEnvironment(_ value: String?, _ mode: PriceSnapshotRecording) {
         #expect(PriceSnapshotRecording(environmentValue: value) == mode)
@@ -135,7 +135,7 @@ import Testing
 
     /// Yes/no values name no mode: `yes` might mean `failed` or `all`, `no` might mean `never`
     /// or `missing`. Each is refused, never taken for one of them.
-    @Test(arguments: ["sometimes", "yes", "no", "0", "1", "true", "false", "on"])
+    @Test(arguments: ["sometimes", "yes", "no", "0", "1", "true", "false", "on", "ALL", "Missing"])
     func anUnknownRecordingValueIsRefused(_ value: String) {
         #expect(PriceSnapshotRecording(environmentValue: value) == nil)
     }

@@ -49,7 +49,7 @@ import Testing
         let diff = try PriceSnapshot(producer: Self.then, source: Self.source, rows: rows)
             .difference(from: PriceSnapshot(producer: Self.then, source: Self.source, rows: rows))
         #expect(diff.isEmpty)
-        expectBytes(diff.description, "all 1 strings match; snapshot made with ICU 72.1/CLDR 42.0, as now")
+        expectBytes(diff.description, "the 1 string matches; snapshot made with ICU 72.1/CLDR 42.0, as now")
     }
 
     @Test func differentOptionsAreNamedInTheSummary() throws {
@@ -59,7 +59,7 @@ import Testing
         let current = try PriceSnapshot(producer: Self.then, source: Self.source, rows: [Self.row("a", "usa", "en_US@currency=USD", "1", "$1.00")])
         expectBytes(
             current.difference(from: golden).summary,
-            "1 of 1 strings changed in 1 price locale; snapshot made with ICU 72.1/CLDR 42.0, as now; "
+            "1 of 1 string changed in 1 price locale; snapshot made with ICU 72.1/CLDR 42.0, as now; "
                 + "snapshot options display isoCode, rounding reject, now display symbol, rounding reject")
     }
 

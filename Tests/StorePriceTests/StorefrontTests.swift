@@ -160,7 +160,7 @@ import Testing
             try Storefront("CAN").priceLocale(language: "xx")
         } throws: { error in
             expectBytes(
-                String(describing: error), "unsupported locale 'xx in storefront CAN': ICU has no locale data for language 'xx'")
+                String(describing: error), "unsupported locale 'xx': ICU has no locale data for language 'xx'")
             return true
         }
     }

@@ -223,7 +223,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("free:P1W", "1", "invalid offer 'free:P1W at 1': a free trial has no price; its price is 0"),
+        ("free:P1W", "1", "invalid offer 'free:P1W': a free trial has no price, but 1 was given; its price is 0"),
         ("free:P1Wx2", "0", "invalid offer 'free:P1Wx2 at 0': a free trial lasts one period; write its length as the period, such as P2W"),
         ("payUpFront:P1Mx2", "1.99", "invalid offer 'payUpFront:P1Mx2 at 1.99': pay up front is one payment; write the whole length as the period, such as P2M"),
         ("trial:P1W", "0", "invalid offer 'trial:P1W': the mode must be free, payAsYouGo or payUpFront"),

@@ -147,7 +147,7 @@ import Testing
         (#"[{"name": "a", "email": "a@example.com", "storefront": "USA", "device_locale": "xx_YY"}]"#,
          "accounts file 'bad.json', entry 1 ('a'): unsupported locale 'xx_YY': ICU has no locale data for language 'xx'"),
         (#"[{"name": "a", "email": "a@example.com", "storefront": "CAN", "store_language": "tlh"}]"#,
-         "accounts file 'bad.json', entry 1 ('a'): unsupported locale 'tlh in storefront CAN': ICU has no locale data for language 'tlh'"),
+         "accounts file 'bad.json', entry 1 ('a'): unsupported locale 'tlh': ICU has no locale data for language 'tlh'"),
         (#"7"#,
          "accounts file 'bad.json': expected a JSON array of account objects, or one object per line (Expected to decode Array<Any> but found number instead.)"),
         // One object per line is JSON Lines, as `storeprice accounts --format jsonl` writes.

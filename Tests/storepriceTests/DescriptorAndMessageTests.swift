@@ -175,4 +175,80 @@ import Testing
         #expect(again.status == 65)
         expectBytes(again.error, "storeprice: catalog '\(decomposed.path)', line 4: product 'com.example.e\\u{0301}' again; line 2 has it; keep each product's rows together\n")
     }
+
+    /// `/dev/stdout` is the descriptor this run has, shared: appending to a file keeps what was in
+    /// it, and commands around it in one redirection keep their lines.
+    @Test func devStdoutAppendsToTheFileStandardOutputIs() throws {
+        let directory = try temporaryDirectory()
+        let file = directory.appendingPathComponent("log").path
+        let catalog = repositoryFile("Data/catalog-sample.jsonl").path
+        let run = try shell(#"echo PRE > '\#(file)'; { echo A; "$SP" render '\#(catalog)' --storefronts USA --output /dev/stdout; echo B; } >> '\#(file)'"#)
+        #expect(run.status == 0, "\(run.error)")
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first == "PRE" && lines.dropFirst().first == "A" && lines.last == "B", "\(lines.prefix(3)) … \(lines.suffix(1))")
+        #expect(lines.count == 3 + 31)
+    }
+
+    /// With standard output closed, output fails as it always did (74), rather than vanish into
+    /// the /dev/null that holds descriptor 1.
+    @Test(arguments: [#""$SP" --version >&-"#, #""$SP" format 1 --storefront USA >&-"#, #""$SP" storefronts >&-"#])
+    func aClosedStandardOutputIsStatus74(_ line: String) throws {
+        let run = try shell(line)
+        #expect(run.status == 74, "\(run.error)")
+    }
+
+    /// The price billed is checked before it is restated: more digits than it shows is an error
+    /// without --rounding, with --per as without.
+    @Test(arguments: [["0.5", "--storefront", "JPN"], ["0.999", "--storefront", "USA"]])
+    func perDoesNotRoundTheBilledPriceSilently(_ arguments: [String]) throws {
+        let run = try runStorePrice(["format"] + arguments + ["--period", "P1M", "--per", "week"])
+        #expect(run.status == 65, "\(run.output)")
+        #expect(run.output.isEmpty)
+    }
+
+    /// An option after `--` in any subcommand is named as such.
+    @Test(arguments: [
+        (["render", "--", "Data/catalog-sample.csv", "--format", "table"], "--format"),
+        (["sandbox-schedule", "--", "--period", "P1M"], "--period"),
+        (["verify", "--", "g.jsonl", "--junit", "x.xml"], "--junit"),
+    ])
+    func anOptionAfterTheEndOfOptionsIsNamedInEveryCommand(_ arguments: [String], _ option: String) throws {
+        let run = try runStorePrice(arguments)
+        #expect(run.status == 64)
+        expectBytes(run.error, "Error: '\(option)' comes after '--', which ends the options; put options before it.\n")
+    }
+
+    @Test(arguments: [
+        ("2026-01-01T09:00:00+25:00", "Error: --start '2026-01-01T09:00:00+25:00' has no such UTC offset; give Z or one such as +09:00, such as 2026-11-22T09:00:00Z."),
+        ("\u{FF12}\u{FF10}\u{FF12}\u{FF16}-01-01T09:00:00Z", "Error: --start '\u{FF12}\u{FF10}\u{FF12}\u{FF16}-01-01T09:00:00Z' is not an ISO 8601 time such as 2026-11-22T09:00:00Z."),
+    ])
+    func startTimesNameTheirProblem(_ start: String, _ firstLine: String) throws {
+        let run = try runStorePrice(["sandbox-schedule", "--period", "P1M", "--start", start])
+        #expect(run.status == 64)
+        expectBytes(String(run.error.prefix { $0 != "\n" }), firstLine)
+    }
+
+    @Test func aTooLateStartShowsItsCommandsUsage() throws {
+        let run = try runStorePrice(["sandbox-schedule", "--period", "P1Y", "--start", "9999-12-31T23:00:00Z"])
+        #expect(run.status == 64)
+        #expect(run.error.contains("\nUsage: storeprice sandbox-schedule"), "\(run.error)")
+    }
+
+    @Test func aHeaderWithSpacesAfterItsCommasIsNamed() throws {
+        let file = try temporaryDirectory().appendingPathComponent("c.csv")
+        try Data("product, storefront, price\na,USA,1\n".utf8).write(to: file)
+        let run = try runStorePrice(["render", file.path, "--storefronts", "USA"])
+        #expect(run.status == 65)
+        expectBytes(run.error, "storeprice: catalog '\(file.path)', line 1: the header has spaces around its names (' storefront', ' price'); write it product,storefront,price\n")
+    }
+
+    /// A product list that keeps none of the catalog's products names the listed IDs it lacks;
+    /// the catalog is not said to be empty.
+    @Test func aListMatchingNothingIsNoEmptyCatalog() throws {
+        let list = try temporaryDirectory().appendingPathComponent("list.json")
+        try Data(#"["com.nope"]"#.utf8).write(to: list)
+        let run = try runStorePrice(["render", repositoryFile("Data/catalog-sample.csv").path, "--storefronts", "USA", "--products", list.path])
+        #expect(!run.error.contains("has no products"), "\(run.error)")
+        #expect(run.error.contains("com.nope"), "\(run.error)")
+    }
 }

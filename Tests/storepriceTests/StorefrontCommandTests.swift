@@ -124,7 +124,7 @@ import Testing
          "storeprice: unknown storefront 'Atlantis'; use a numeric ID (143462), an alpha-3 (JPN) or an alpha-2 (JP) code\n"),
         (["format", "1", "--account", "nobody"], "storeprice: no test account named 'nobody' in 'built-in'\n"),
         (["format", "1", "--storefront", "CAN", "--language", "xx"],
-         "storeprice: unsupported locale 'xx in storefront CAN': ICU has no locale data for language 'xx'\n"),
+         "storeprice: unsupported locale 'xx': ICU has no locale data for language 'xx'\n"),
         (["format", "1.5", "--storefront", "JPN"], "storeprice: '1.5' needs 1 fraction digit; JPY prices are whole amounts; give a rounding, such as half-even, to round it (--rounding half-even)\n"),
         (["format", "1", "--account", "usa", "--label", "Buy"], "storeprice: label 'Buy' has no %@ for the price\n"),
         (["accounts", "--accounts", "/nonexistent.json"],

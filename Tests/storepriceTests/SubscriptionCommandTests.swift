@@ -28,7 +28,7 @@ import Testing
         (["9.99", "--storefront", "USA", "--period", "1 month"],
          "storeprice: invalid period '1 month': an ISO 8601 period starts with 'P', such as P1M or P1Y\n"),
         (["1", "--storefront", "USA", "--offer", "free:P1W"],
-         "storeprice: invalid offer 'free:P1W at 1': a free trial has no price; its price is 0\n"),
+         "storeprice: invalid offer 'free:P1W': a free trial has no price, but 1 was given; its price is 0\n"),
         (["0", "--storefront", "RUS", "--offer", "free:P1W"],
          "storeprice: invalid offer 'free:P1W': StorePrice has no offer wording for ru_RU; pass OfferWording with your app's own (--offer-wording in the CLI)\n"),
         (["160.5", "--storefront", "JPN", "--period", "P1M"], "storeprice: '160.5' needs 1 fraction digit; JPY prices are whole amounts; give a rounding, such as half-even, to round it (--rounding half-even)\n"),

@@ -75,6 +75,29 @@ import Testing
         #expect(run.error.contains("line "), "\(run.error)")
     }
 
+    /// Two spellings of one text are two products, sorted by their bytes: a golden recorded from
+    /// them verifies.
+    @Test func aGoldenOfTwoSpellingsVerifies() throws {
+        let directory = try temporaryDirectory()
+        let catalog = directory.appendingPathComponent("c.csv")
+        try Data("product,storefront,price\ncom.example.\u{E9},USA,0.99\ncom.example.e\u{301},USA,1.99\n".utf8).write(to: catalog)
+        let golden = directory.appendingPathComponent("g.jsonl").path
+        #expect(try runStorePrice(["snapshot", catalog.path, "--output", golden]).status == 0)
+        let run = try runStorePrice(["verify", golden])
+        #expect(run.status == 0, "\(run.error)")
+        expectBytes(run.output, "all 6 strings match; snapshot made with ICU 72.1/CLDR 42.0, as now\n")
+    }
+
+    @Test func aLoneSurrogateInAGoldenIsNotUnicode() throws {
+        let golden = try editedSampleGolden { line in
+            guard line.hasPrefix(#"{"product":"com.example.coins.100","account":"usa","#) else { return line }
+            return line.replacingOccurrences(of: #""product":"com.example.coins.100""#, with: #""product":"com.example.coins.100\ud800""#)
+        }
+        let run = try runStorePrice(["verify", golden.path])
+        #expect(run.status == 65)
+        #expect(run.error.hasSuffix("'\\ud800' is not valid Unicode: a surrogate escape without its pair\n"), "\(run.error)")
+    }
+
     @Test func snapshotMakesTheOutputsMissingFolders() throws {
         let directory = try temporaryDirectory()
         let output = directory.appendingPathComponent("new/folder/golden.jsonl").path
@@ -140,5 +163,8 @@ import Testing
         }
         #expect(html.contains(#"<th class="product">com.ex.bidi\u{202E}gnp.exe</th>"#))
         #expect(html.contains(#"com.ex.esc\u{001B}[2J"#))
+        // The text part keeps its lines.
+        let pre = try #require(html.firstMatch(of: /<pre>(?s:(.*))<\/pre>/)).1
+        #expect(pre.contains("\n") && !pre.contains("\\u{000A}"), "\(pre.prefix(200))")
     }
 }

@@ -40,8 +40,11 @@ final class CSVCatalogReader: CatalogSource {
             // The line is quoted only when it looks like a header: a file that is not a catalog
             // may hold anything on its first line, secrets included.
             let looksLikeHeader = names.count <= 8 && names.allSatisfy { name in
-                !name.isEmpty && name.utf8.count <= 32
-                    && name.utf8.allSatisfy { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) || (0x61...0x7A).contains($0) }
+                name.utf8.count <= 32
+                    && name.utf8.allSatisfy {
+                        $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: " ")
+                            || (0x30...0x39).contains($0) || (0x61...0x7A).contains($0)
+                    }
             }
             guard looksLikeHeader else {
                 throw .invalidCatalog(source: source, line: 1, field: nil, reason: "the first line is not \(expected)")
@@ -54,6 +57,16 @@ final class CSVCatalogReader: CatalogSource {
             }
             func list(_ items: [String]) -> String { items.map { "'\($0)'" }.joined(separator: ", ") }
             var problems: [String] = []
+            let trimmed = names.map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+            if trimmed != names, Set(trimmed) == Set(columns), trimmed.count == 3 {
+                throw .invalidCatalog(
+                    source: source, line: 1, field: nil,
+                    reason: "the header has spaces around its names (\(list(names.filter { $0.contains(" ") }))); write it product,storefront,price")
+            }
+            if unknown.contains("") {
+                problems.append("an empty column")
+                unknown.removeAll { $0.isEmpty }
+            }
             if !unknown.isEmpty { problems.append("\(unknown.count == 1 ? "an unknown column" : "unknown columns") \(list(unknown))") }
             if !repeated.isEmpty { problems.append("\(list(repeated)) twice") }
             if !missing.isEmpty { problems.append("no \(list(missing)) column") }

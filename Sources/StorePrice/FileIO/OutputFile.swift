@@ -33,6 +33,14 @@ package final class OutputFile {
             .unwritableFile(path: path, reason: String(cString: strerror(code)))
         }
         guard !path.isEmpty, !path.hasSuffix("/") else { throw failure(EISDIR) }
+        if let inherited = Self.inheritedDescriptor(path) {
+            // `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`: the descriptor this process already has,
+            // duplicated, so that its file keeps what is in it and its offset (`>> log`), as `-` does.
+            let duplicate = fcntl(inherited, F_DUPFD_CLOEXEC, 3)
+            guard duplicate >= 0 else { throw failure(errno) }
+            (descriptor, destination, temporaryPath) = (duplicate, path, nil)
+            return
+        }
         var followed = stat()
         if stat(path, &followed) == 0, (followed.st_mode & S_IFMT) != S_IFREG, (followed.st_mode & S_IFMT) != S_IFDIR {
             // A pipe, FIFO, device or socket, reached through links the kernel resolves itself
@@ -87,6 +95,37 @@ package final class OutputFile {
         self.descriptor = descriptor
         self.destination = destination
         self.temporaryPath = temporaryPath
+    }
+
+    /// Makes `directory` and every missing folder above it, so that a file can be written at
+    /// `path`; the folder that cannot be made is named with why.
+    package static func makeFolders(_ directory: String, for path: String) throws(StorePriceError) {
+        var made = directory.hasPrefix("/") ? "/" : ""
+        for part in directory.split(separator: "/") {
+            made += (made.isEmpty || made.hasSuffix("/") ? "" : "/") + part
+            var info = stat()
+            if stat(made, &info) == 0 { continue }
+            guard mkdir(made, 0o777) == 0 || errno == EEXIST else {
+                let reason = String(cString: strerror(errno))
+                throw .unwritableFile(path: path, reason: "cannot make the folder '\(made.escapedPathForMessage)': \(reason)")
+            }
+        }
+    }
+
+    /// The descriptor a path names when it is one of this process's own: `/dev/stdout` (1),
+    /// `/dev/stderr` (2), `/dev/fd/N` and `/proc/self/fd/N`.
+    private static func inheritedDescriptor(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return 1
+        case "/dev/stderr": return 2
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                let number = path.dropFirst(prefix.count)
+                guard !number.isEmpty, number.count <= 9, number.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+                return Int32(number)
+            }
+            return nil
+        }
     }
 
     /// A file that is no regular file (a pipe, a FIFO, a device, a socket), opened to be written

@@ -165,19 +165,34 @@ extension String {
             if scalar.value >= 0x20, scalar.value < 0x7F { return false }
             if scalar.properties.isNoncharacterCodePoint { return true }
             switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned: return true
+            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse,
+                .nonspacingMark, .enclosingMark:
+                return true
             default: return false
             }
         }
     }
 
+    /// A product ID or account name for a report: as ``escapedForReport``, and its backslashes
+    /// escaped too, so that an ID holding the text `\u{0001}` and one holding U+0001 read apart.
+    package var escapedIDForReport: String {
+        var out = ""
+        for scalar in unicodeScalars {
+            out += scalar == "\\" ? scalar.escapedLiteral : String(scalar).escapedForReport
+        }
+        return out
+    }
+
     /// A formatted price for a report's cell, shown as customers see it: bidi marks (U+200E,
-    /// U+200F, U+061C), which ICU writes in right-to-left prices, are kept, and every other
-    /// character that ``escapedForReport`` escapes is escaped.
+    /// U+200F, U+061C), which ICU writes in right-to-left prices, and combining marks are kept,
+    /// and every other character that ``escapedForReport`` escapes is escaped.
     package var escapedForReportKeepingMarks: String {
         var out = ""
         for scalar in unicodeScalars {
-            if scalar == "\u{200E}" || scalar == "\u{200F}" || scalar == "\u{061C}" {
+            let category = scalar.properties.generalCategory
+            if scalar == "\u{200E}" || scalar == "\u{200F}" || scalar == "\u{061C}"
+                || category == .nonspacingMark || category == .enclosingMark
+            {
                 out.unicodeScalars.append(scalar)
             } else {
                 out += String(scalar).escapedForReport

@@ -142,7 +142,8 @@ public struct PriceSnapshot: Hashable, Sendable {
         /// Whether this row sorts before another: by product ID, then account name, comparing
         /// UTF-8 bytes so that the order is the same on every machine.
         func sortsBefore(_ other: Row) -> Bool {
-            if product != other.product { return product.utf8.lexicographicallyPrecedes(other.product.utf8) }
+            // Bytes, as verify checks the order: String's `!=` calls two spellings of é equal.
+            if !product.utf8.elementsEqual(other.product.utf8) { return product.utf8.lexicographicallyPrecedes(other.product.utf8) }
             return account.utf8.lexicographicallyPrecedes(other.account.utf8)
         }
 
@@ -468,13 +469,7 @@ extension PriceSnapshot {
     /// - Throws: ``StorePriceError/unwritableFile(path:reason:)``; the old file is then untouched.
     public func write(to path: String) throws(StorePriceError) {
         let directory = SnapshotPath.directory(of: path)
-        if !directory.isEmpty, path != "-", !FileManager.default.fileExists(atPath: directory) {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw .unwritableFile(path: path, reason: "cannot make its folder '\(directory.escapedForMessage)'")
-            }
-        }
+        if !directory.isEmpty, path != "-" { try OutputFile.makeFolders(directory, for: path) }
         try OutputFile.write(encoded(forFileAt: path), to: path)
     }
 
@@ -503,6 +498,9 @@ extension PriceSnapshot {
 
         guard let headerLine = try nextLine() else {
             throw .invalidSnapshot(source: path, line: nil, reason: "empty file; expected a snapshot header")
+        }
+        if let escape = JSONText.unpairedSurrogateEscape(in: headerLine) {
+            throw fail("'\(escape)' is not valid Unicode: a surrogate escape without its pair")
         }
         let header: Header
         do {
@@ -563,6 +561,9 @@ extension PriceSnapshot {
         // a header claiming a trillion rows allocates nothing for them.
         rows.reserveCapacity(min(header.rows, 1 << 16))
         while let text = try nextLine() {
+            if let escape = JSONText.unpairedSurrogateEscape(in: text) {
+                throw fail("'\(escape)' is not valid Unicode: a surrogate escape without its pair")
+            }
             let stored: StoredRow
             do {
                 stored = try decoder.decode(StoredRow.self, from: Data(text.utf8))

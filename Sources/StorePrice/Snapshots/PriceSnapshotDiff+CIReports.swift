@@ -45,7 +45,7 @@ extension PriceSnapshotDiff {
         var cases: [String] = []
         var failures = 0
         func testCase(_ row: PriceSnapshot.Row, failure: String?) {
-            var text = #"<testcase classname="\#(Self.xml(row.account))" name="\#(Self.xml(row.product))""#
+            var text = #"<testcase classname="\#(Self.html(row.account.escapedIDForReport))" name="\#(Self.html(row.product.escapedIDForReport))""#
             if let failure {
                 failures += 1
                 text += #"><failure message="\#(Self.xml(failure))"/></testcase>"#

@@ -114,10 +114,10 @@ public struct PriceSnapshotDiff: Sendable, CustomStringConvertible {
     public var summary: String {
         var parts: [String] = []
         if changed.isEmpty && compared > 0 {
-            parts.append("all \(Self.grouped(compared)) strings match")
+            parts.append(compared == 1 ? "the 1 string matches" : "all \(Self.grouped(compared)) strings match")
         } else {
             let locales = changedPriceLocales.count
-            var text = "\(Self.grouped(changedStrings)) of \(Self.grouped(compared)) strings changed"
+            var text = "\(Self.grouped(changedStrings)) of \(Self.grouped(compared)) string\(compared == 1 ? "" : "s") changed"
             if locales > 0 { text += " in \(Self.grouped(locales)) price locale\(locales == 1 ? "" : "s")" }
             parts.append(text)
         }
@@ -200,7 +200,7 @@ public struct PriceSnapshotDiff: Sendable, CustomStringConvertible {
         var lines: [String] = []
         if priceChanged(before, after) { lines.append(changeLine(before: before, after: after, accounts: accounts)) }
         for (field, old, new) in fieldChanges(before, after) {
-            var line = "\(shown(after.priceLocale))  \(shown(after.product))  \(shown(field)): "
+            var line = "\(shown(after.priceLocale))  \(shownID(after.product))  \(shown(field)): "
                 + "\(old.map(shown) ?? "(none)") → \(new.map(shown) ?? "(none)")"
             if let old, let new {
                 let (oldPart, newPart) = differingParts(old, new)
@@ -208,7 +208,7 @@ public struct PriceSnapshotDiff: Sendable, CustomStringConvertible {
             } else if let text = old ?? new, text != UnicodeEscaping.escapeNonASCII(text) {
                 line += "  (\(UnicodeEscaping.escapeNonASCII(text)))"
             }
-            lines.append(line + "  for " + accounts.map(shown).joined(separator: ", "))
+            lines.append(line + "  for " + accounts.map(shownID).joined(separator: ", "))
         }
         return lines
     }
@@ -217,8 +217,12 @@ public struct PriceSnapshotDiff: Sendable, CustomStringConvertible {
     /// a line or reverse the text around it.
     private static func shown(_ text: String) -> String { UnicodeEscaping.escapeForTerminal(text) }
 
+    /// A product ID or account name as a report line shows it: also its combining marks and
+    /// backslashes escaped, so that two IDs that differ look different.
+    private static func shownID(_ text: String) -> String { text.escapedIDForReport }
+
     private static func changeLine(before: PriceSnapshot.Row, after: PriceSnapshot.Row, accounts: [String]) -> String {
-        var line = "\(shown(after.priceLocale))  \(shown(after.product))  \(shown(before.formatted)) → \(shown(after.formatted))"
+        var line = "\(shown(after.priceLocale))  \(shownID(after.product))  \(shown(before.formatted)) → \(shown(after.formatted))"
         var notes: [String] = []
         func differ(_ a: String, _ b: String) -> Bool { !a.utf8.elementsEqual(b.utf8) }
         if differ(before.formatted, after.formatted) {
@@ -229,7 +233,7 @@ public struct PriceSnapshotDiff: Sendable, CustomStringConvertible {
         if differ(before.storefront, after.storefront) { notes.append("storefront \(shown(before.storefront)) → \(shown(after.storefront))") }
         if differ(before.amount, after.amount) { notes.append("amount \(shown(before.amount)) → \(shown(after.amount))") }
         if !notes.isEmpty { line += "  (" + notes.joined(separator: "; ") + ")" }
-        line += "  for " + accounts.map(shown).joined(separator: ", ")
+        line += "  for " + accounts.map(shownID).joined(separator: ", ")
         return line
     }
 
@@ -275,11 +279,12 @@ public struct PriceSnapshotDiff: Sendable, CustomStringConvertible {
     ]
 
     static func describe(_ row: PriceSnapshot.Row) -> String {
-        "\(shown(row.priceLocale))  \(shown(row.product))  \(shown(row.formatted))  (\(row.escaped))  for \(shown(row.account))"
+        "\(shown(row.priceLocale))  \(shownID(row.product))  \(shown(row.formatted))  (\(row.escaped))  for \(shownID(row.account))"
     }
 
     private static func describe(_ options: PriceFormatter.Options) -> String {
         "display \(options.display.rawValue), rounding \(options.rounding.rawValue)"
+            + (options.style == .icu ? "" : ", style \(options.style.rawValue)")
     }
 
     /// `5250` as `5,250`: reports are in English, so the grouping is fixed.

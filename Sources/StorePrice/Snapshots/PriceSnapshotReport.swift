@@ -87,12 +87,12 @@ extension PriceSnapshotDiff {
         html += "<table>\n<thead><tr><th class=\"product\">product</th>"
         for account in accountOrder {
             let row = columns[account]
-            html += "<th>\(Self.reportText(row?.storefront ?? ""))<small>\(Self.reportText(String(decoding: account, as: UTF8.self)))</small>"
+            html += "<th>\(Self.reportText(row?.storefront ?? ""))<small>\(Self.html(String(decoding: account, as: UTF8.self).escapedIDForReport))</small>"
                 + "<small>\(Self.reportText(row?.priceLocale ?? ""))</small></th>"
         }
         html += "</tr></thead>\n<tbody>\n"
         for product in productOrder {
-            html += "<tr><th class=\"product\">\(Self.reportText(String(decoding: product, as: UTF8.self)))</th>"
+            html += "<tr><th class=\"product\">\(Self.html(String(decoding: product, as: UTF8.self).escapedIDForReport))</th>"
             for account in accountOrder {
                 let key = RowKey(product: product, account: account)
                 let old = goldenRows[key]
@@ -122,7 +122,7 @@ extension PriceSnapshotDiff {
             }
             html += "</tr>\n"
         }
-        html += "</tbody>\n</table>\n<h2>Report</h2>\n<pre>\(Self.reportPrice(description))</pre>\n</body>\n</html>\n"
+        html += "</tbody>\n</table>\n<h2>Report</h2>\n<pre>\(description.split(separator: "\n", omittingEmptySubsequences: false).map { Self.reportText(String($0)) }.joined(separator: "\n"))</pre>\n</body>\n</html>\n"
         return html
     }
 

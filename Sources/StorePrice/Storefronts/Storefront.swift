@@ -60,7 +60,7 @@ public struct Storefront: Hashable, Sendable, Identifiable, CustomStringConverti
     /// - Parameter language: a language, optionally with a script (`zh-Hant`); a region in it
     ///   is ignored, since the region is the storefront's.
     public func priceLocale(language: String) throws(StorePriceError) -> PriceLocale {
-        let source = "\(language) in storefront \(alpha3)"
+        let source = language
         let requested = try LocaleSubtags(parsing: language, source: source)
         let subtags = try LocaleSubtags(
             language: requested.language, script: requested.script, region: priceLocale.region, source: source)

@@ -73,7 +73,9 @@ public struct SubscriptionOffer: Hashable, Sendable, CustomStringConvertible {
         switch try Self.checkedPaymentMode(paymentMode, period: period, periodCount: periodCount, text: text) {
         case .freeTrial:
             guard price.map({ Self.isZero($0.amount) }) ?? true else {
-                throw .invalidOffer(text, reason: "a free trial has no price; its price is 0")
+                // The terms alone are quoted; the price given is named in the reason.
+                let terms = "\(paymentMode):\(period)"
+                throw .invalidOffer(terms, reason: "a free trial has no price, but \(price.map(\.amount) ?? "") was given; its price is 0")
             }
             self = .freeTrial(period)
         case .payAsYouGo:
