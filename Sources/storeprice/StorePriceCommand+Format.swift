@@ -259,7 +259,12 @@ extension StorePriceCommand {
             } else {
                 throw ExitCode.validationFailure
             }
-            var text = try formatted(amount, in: priceLocale)
+            var text: String
+            do {
+                text = try formatted(amount, in: priceLocale)
+            } catch {
+                throw explained(error)
+            }
             if let label {
                 text = try PriceLabel.render(
                     label, price: text, priceLocale: priceLocale, uiLocale: uiLocale ?? priceLocale.languageIdentifier)
@@ -296,6 +301,19 @@ extension StorePriceCommand {
                     + "this is the rule of its pages in \(rule.languagesSeen.joined(separator: " and "))")
         }
 
+        /// An error with what this command knows: the amount as typed (`4.80`, not `4.8`), and
+        /// the option a bad period came from.
+        private func explained(_ error: StorePriceError) -> StorePriceError {
+            switch error {
+            case .excessPrecision(_, let currency, let digits):
+                return .excessPrecision(amount: amounts.first ?? "", currency: currency, fractionDigits: digits)
+            case .invalidPeriod(let text, let reason) where text == period || text == per:
+                return .invalidPeriod(text, reason: "\(reason) (\(text == per ? "--per" : "--period"))")
+            default:
+                return error
+            }
+        }
+
         /// The amount as a price, a price per period, or an offer.
         private func formatted(_ amount: String, in priceLocale: PriceLocale) throws(StorePriceError) -> String {
             let formatter = try PriceFormatter(locale: priceLocale, options: formatting.options)
@@ -316,7 +334,11 @@ extension StorePriceCommand {
             if per.utf8.allSatisfy({ $0 < 0x80 }), let unit = SubscriptionPeriod.Unit(rawValue: per.lowercased()) {
                 target = try SubscriptionPeriod(count: 1, unit: unit)
             } else {
-                target = try SubscriptionPeriod(per)
+                do {
+                    target = try SubscriptionPeriod(per)
+                } catch {
+                    throw .invalidPeriod(per, reason: "not a unit (day, week, month, year) or an ISO 8601 period such as P1M")
+                }
             }
             let approximate = try price.approximately(
                 per: target, billedEvery: billedEvery, rounding: perRounding.rounding,

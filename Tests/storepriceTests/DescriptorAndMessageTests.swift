@@ -251,4 +251,19 @@ import Testing
         #expect(!run.error.contains("has no products"), "\(run.error)")
         #expect(run.error.contains("com.nope"), "\(run.error)")
     }
+
+    /// `format` quotes the amount as typed and names the option a bad period came from.
+    @Test(arguments: [
+        (["format", "4.80", "--storefront", "JPN"],
+         "storeprice: '4.80' needs 1 fraction digit; JPY prices are whole amounts; give a rounding, such as half-even, to round it (--rounding half-even)\n"),
+        (["format", "1", "--storefront", "JPN", "--period", "P1M", "--per", "fortnight"],
+         "storeprice: invalid period 'fortnight': not a unit (day, week, month, year) or an ISO 8601 period such as P1M (--per)\n"),
+        (["format", "1", "--storefront", "JPN", "--period", "p1m"],
+         "storeprice: invalid period 'p1m': an ISO 8601 period starts with 'P', such as P1M or P1Y (--period)\n"),
+    ])
+    func formatSaysWhatWasTyped(_ arguments: [String], _ message: String) throws {
+        let run = try runStorePrice(arguments)
+        #expect(run.status == 65)
+        expectBytes(run.error, message)
+    }
 }

@@ -26,7 +26,7 @@ import Testing
 
     @Test(arguments: [
         (["9.99", "--storefront", "USA", "--period", "1 month"],
-         "storeprice: invalid period '1 month': an ISO 8601 period starts with 'P', such as P1M or P1Y\n"),
+         "storeprice: invalid period '1 month': an ISO 8601 period starts with 'P', such as P1M or P1Y (--period)\n"),
         (["1", "--storefront", "USA", "--offer", "free:P1W"],
          "storeprice: invalid offer 'free:P1W': a free trial has no price, but 1 was given; its price is 0\n"),
         (["0", "--storefront", "RUS", "--offer", "free:P1W"],
@@ -34,7 +34,7 @@ import Testing
         (["160.5", "--storefront", "JPN", "--period", "P1M"], "storeprice: '160.5' needs 1 fraction digit; JPY prices are whole amounts; give a rounding, such as half-even, to round it (--rounding half-even)\n"),
         // The Kelvin sign lower-cases to 'k' by Unicode's rules, not by ASCII's.
         (["59.99", "--storefront", "USA", "--period", "P1Y", "--per", "wee\u{212A}"],
-         "storeprice: invalid period 'wee\u{212A}': an ISO 8601 period starts with 'P', such as P1M or P1Y\n"),
+         "storeprice: invalid period 'wee\u{212A}': not a unit (day, week, month, year) or an ISO 8601 period such as P1M (--per)\n"),
     ])
     func badPeriodsAndOffersAreDataErrors(_ arguments: [String], _ message: String) throws {
         let run = try runStorePrice(["format"] + arguments)
