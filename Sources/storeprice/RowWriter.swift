@@ -71,11 +71,15 @@ struct RowWriter: ~Copyable {
                 // A table is read on a terminal: catalog text cannot move the cursor or forge a line.
                 let target = rows.target(at: position)
                 forAccounts = forAccounts || target.account != nil
-                tableRows.append([
-                    rows.productID(at: position), target.account?.name ?? target.storefront.alpha3,
-                    target.priceLocale.identifier, shown(rows.formatted(at: position)), rows.title(at: position) ?? "",
-                    cells?.pricePerPeriod ?? "", cells?.offersSummary ?? "", cells?.billingPlansSummary ?? "",
-                ].map(UnicodeEscaping.escapeForTerminal))
+                // The product ID escapes its combining marks and backslashes too: two IDs that
+                // differ look different.
+                tableRows.append(
+                    [rows.productID(at: position).escapedIDForReport]
+                        + [
+                            target.account?.name ?? target.storefront.alpha3,
+                            target.priceLocale.identifier, shown(rows.formatted(at: position)), rows.title(at: position) ?? "",
+                            cells?.pricePerPeriod ?? "", cells?.offersSummary ?? "", cells?.billingPlansSummary ?? "",
+                        ].map(UnicodeEscaping.escapeForTerminal))
             }
         }
     }
