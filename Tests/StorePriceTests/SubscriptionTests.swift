@@ -325,9 +325,12 @@ import Testing
     @Test(arguments: [
         ("Data/offer-wording.json", EmbeddedData.offerWording),
         ("Data/sandbox-renewals.json", EmbeddedData.sandboxRenewals),
+        ("Data/app-store-style.json", EmbeddedData.appStoreStyle),
     ])
     func embeddedDataIsTheDataFile(_ path: String, _ embedded: String) throws {
         let file = try String(contentsOf: repositoryFile(path), encoding: .utf8)
-        #expect(file == embedded + "\n" || file == embedded, "\(path) changed: run Scripts/embed-data.sh")
+        // Bytes: String's `==` would let a change between two spellings of a character through.
+        #expect(Array(file.utf8) == Array((embedded + "\n").utf8) || Array(file.utf8) == Array(embedded.utf8),
+            "\(path) changed: run Scripts/embed-data.sh")
     }
 }
