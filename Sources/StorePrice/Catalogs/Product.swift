@@ -66,6 +66,44 @@ public struct Product: Hashable, Sendable {
         self.init(checkedID: id, prices: made, titles: titles, descriptions: descriptions, subscription: subscription)
     }
 
+    /// Creates a product from decimal price text keyed by storefront code: alpha-3 (`USA`),
+    /// alpha-2 (`US`) or numeric ID (`143441`), as a request body or a JSON catalog line has them.
+    ///
+    /// ```swift
+    /// let coins = try Product(id: "com.example.coins", prices: ["USA": "4.99", "JPN": "160"])
+    /// coins.pricesByStorefront["JPN"]?.amount  // "160"
+    /// ```
+    ///
+    /// - Throws: ``StorePriceError/unknownStorefront(_:suggestions:)`` for a code no storefront
+    ///   has, ``StorePriceError/invalidAmount(_:reason:)`` for text that is no amount; two codes
+    ///   of one storefront (`US` and `USA`) are ``StorePriceError/invalidCatalog(source:line:field:reason:)``.
+    public init(
+        id: String, prices: [String: String], titles: [String: String] = [:], descriptions: [String: String] = [:],
+        subscription: SubscriptionTerms? = nil
+    ) throws(StorePriceError) {
+        var made: [Int: Price] = [:]
+        for code in prices.keys.sorted() {
+            guard let text = prices[code] else { continue }
+            let storefront = try Storefront(code)
+            guard made[storefront.id] == nil else {
+                throw .invalidCatalog(
+                    source: "product '\(id.escapedForMessage)'", line: nil, field: "prices.\(code.escapedForMessage)",
+                    reason: "a second price for \(storefront.alpha3)")
+            }
+            made[storefront.id] = try Price(text, currency: storefront.currency)
+        }
+        self.init(checkedID: id, prices: made, titles: titles, descriptions: descriptions, subscription: subscription)
+    }
+
+    /// The prices keyed by storefront alpha-3 code (`USA`), as JSON Lines rows name storefronts.
+    public var pricesByStorefront: [String: Price] {
+        var byCode: [String: Price] = [:]
+        for (storefrontID, price) in prices {
+            if let storefront = try? Storefront(String(storefrontID)) { byCode[storefront.alpha3] = price }
+        }
+        return byCode
+    }
+
     init(
         checkedID id: String, prices: [Int: Price], titles: [String: String], descriptions: [String: String],
         subscription: SubscriptionTerms? = nil, origin: ProductOrigin? = nil, defaultTitleLanguage: String? = nil

@@ -98,7 +98,25 @@ extension Storefront: Decodable {
         case priceLocale = "price_locale"
     }
 
+    /// Decodes a storefront from its code, as a request body names one (`"JPN"`, `"JP"`,
+    /// `"143462"` or `143462`), or from the full object `Data/storefronts.json` holds. A code is
+    /// read whatever the decoder's key strategy.
+    ///
+    /// ```swift
+    /// let body = try JSONDecoder().decode([String: Storefront].self, from: Data(#"{"storefront":"JPN"}"#.utf8))
+    /// body["storefront"]?.alpha3  // "JPN"
+    /// ```
     public init(from decoder: any Decoder) throws {
+        if let single = try? decoder.singleValueContainer() {
+            if let code = try? single.decode(String.self) {
+                self = try Storefront(code)
+                return
+            }
+            if let number = try? single.decode(Int.self) {
+                self = try Storefront(String(number))
+                return
+            }
+        }
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.id = try container.decode(Int.self, forKey: .id)
         self.alpha2 = try container.decode(String.self, forKey: .alpha2)

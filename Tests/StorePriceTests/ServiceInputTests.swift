@@ -1,0 +1,44 @@
+import Foundation
+import StorePrice
+import TestSupport
+import Testing
+
+/// What a service receives: storefronts named by code in a request body, and in-memory products
+/// priced by storefront code.
+@Suite struct ServiceInputTests {
+    @Test(arguments: [#""JPN""#, #""JP""#, #""jpn""#, #""143462""#, "143462"])
+    func aStorefrontDecodesFromItsCode(_ json: String) throws {
+        for strategy in [JSONDecoder.KeyDecodingStrategy.useDefaultKeys, .convertFromSnakeCase] {
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = strategy
+            let body = try decoder.decode([String: Storefront].self, from: Data(#"{"storefront":\#(json)}"#.utf8))
+            #expect(body["storefront"]?.alpha3 == "JPN")
+        }
+    }
+
+    @Test func theFullObjectStillDecodes() throws {
+        let object = #"{"storefront_id": 143462, "alpha2": "JP", "alpha3": "JPN", "name": "Japan", "currency": "JPY", "languages": ["ja", "en-US"], "price_locale": "ja_JP@currency=JPY"}"#
+        #expect(try JSONDecoder().decode(Storefront.self, from: Data(object.utf8)) == Storefront("JPN"))
+    }
+
+    @Test(arguments: [#""XYZ""#, "1", #""""#, "true"])
+    func anUnknownCodeIsRefused(_ json: String) {
+        #expect(throws: (any Error).self) { try JSONDecoder().decode([String: Storefront].self, from: Data(#"{"s":\#(json)}"#.utf8)) }
+    }
+
+    @Test func productsArePricedByCodeAndReadBackInTheSameKeys() throws {
+        let product = try Product(id: "com.example.coins", prices: ["USA": "4.99", "JP": "160", "143444": "3.99"])
+        #expect(product.pricesByStorefront.mapValues(\.amount) == ["USA": "4.99", "JPN": "160", "GBR": "3.99"])
+        #expect(product.prices[143462]?.amount == "160")
+    }
+
+    @Test func badPricesAndTwoCodesOfOneStorefrontAreRefused() {
+        #expect(throws: StorePriceError.self) { try Product(id: "p", prices: ["JPN": "1,5"]) }
+        #expect(throws: StorePriceError.self) { try Product(id: "p", prices: ["XYZ": "1"]) }
+        #expect(throws: StorePriceError.invalidCatalog(
+            source: "product 'p'", line: nil, field: "prices.USA", reason: "a second price for USA"))
+        {
+            try Product(id: "p", prices: ["US": "0.99", "USA": "0.99"])
+        }
+    }
+}
