@@ -3,8 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "StorePrice",
-    // Swift's Synchronization module (Atomic, in CatalogRenderer's price store) needs these.
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // Swift's Synchronization module (Atomic, in CatalogRenderer's price store) needs macOS 15.
+    // Only the platforms StorePrice builds on: it links the system ICU found with pkg-config
+    // (libicu-dev on Linux, Homebrew's icu4c on macOS), which iOS, tvOS, watchOS and visionOS lack.
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "StorePrice", targets: ["StorePrice"]),
         .library(name: "StorePriceTesting", targets: ["StorePriceTesting"]),

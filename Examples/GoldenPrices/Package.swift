@@ -6,6 +6,8 @@ import PackageDescription
 
 let package = Package(
     name: "GoldenPrices",
+    // StorePrice's own: macOS 15 (and Linux, which needs no entry).
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "StorePrice", path: "../.."),
     ],

@@ -183,15 +183,16 @@ final class ChunkReader {
     private func productBoundary(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard var lineEnd = Self.lastNewline(bytes, before: bytes.count), let base = bytes.baseAddress else { return nil }
         var lastID: [UInt8]?
+        // Only an ID that was written unquoted can be matched as a line's prefix: a quoted ID
+        // holding a comma (`"com.x.p48,USA"`) is a prefix of another product's unquoted line.
+        // Decided once per ID, not per line walked back.
+        var lastIDIsPrefixable = false
         while true {
             let start = (Self.lastNewline(bytes, before: lineEnd) ?? -1) + 1
             var end = lineEnd
             if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
             if end > start {
-                // Only an ID that was written unquoted can be matched this way: a quoted ID holding
-                // a comma (`"com.x.p48,USA"`) is a prefix of another product's unquoted line.
-                if let lastID, columns.product == 0, !lastID.contains(UInt8(ascii: ",")), !lastID.contains(UInt8(ascii: "\"")),
-                    end - start > lastID.count,
+                if let lastID, lastIDIsPrefixable, end - start > lastID.count,
                     base[start + lastID.count] == UInt8(ascii: ","),
                     lastID.withUnsafeBufferPointer({ id in id.baseAddress.map { memcmp(base + start, $0, id.count) == 0 } ?? false })
                 {
@@ -200,6 +201,9 @@ final class ChunkReader {
                     // A line that cannot be read ends the chunk; its worker reports it.
                     guard let id = productID(UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return lineEnd + 1 }
                     if let lastID, id != lastID { return lineEnd + 1 }
+                    if lastID == nil {
+                        lastIDIsPrefixable = columns.product == 0 && !id.contains(UInt8(ascii: ",")) && !id.contains(UInt8(ascii: "\""))
+                    }
                     lastID = id
                 }
             }
