@@ -42,3 +42,18 @@ import Testing
         }
     }
 }
+
+/// Foundation's `Locale` and StorePrice's `PriceLocale`, both ways.
+@Suite struct FoundationLocaleTests {
+    @Test(arguments: ["ja_JP@currency=JPY", "de_CH@currency=CHF", "zh_Hant_TW@currency=TWD", "pt_CV@currency=USD"])
+    func aPriceLocaleRoundTripsThroughLocale(_ identifier: String) throws {
+        let priceLocale = try PriceLocale(identifier)
+        let locale = Locale(priceLocale)
+        #expect(try PriceLocale(locale) == priceLocale)
+        #expect(locale.identifier == identifier)
+    }
+
+    @Test func aLocaleWithoutACurrencyIsRefused() {
+        #expect(throws: StorePriceError.self) { try PriceLocale(Locale(identifier: "ja_JP")) }
+    }
+}
