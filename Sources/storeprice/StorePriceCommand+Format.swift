@@ -273,7 +273,7 @@ extension StorePriceCommand {
             if let storefront, let language, let found = try? Storefront(storefront), !found.hasStoreLanguage(language) {
                 Console.error(
                     "note: '\(language.escapedForMessage)' is not a store language of \(found.alpha3) "
-                        + "(\(found.languages.isEmpty ? "en-GB" : found.languages.joined(separator: ", "))); "
+                        + "(\(found.storeLanguages.joined(separator: ", "))); "
                         + "no customer of its store sees this price")
                 return
             }

@@ -136,10 +136,10 @@ struct JSONLinesLineParser {
         if let line = Self.simpleLine(text) {
             return try product(line, number: number, register: register)
         }
-        if let escape = JSONText.unpairedSurrogateEscape(in: text) {
+        if let problem = JSONText.unpairedSurrogateProblem(in: text) {
             throw .invalidCatalog(
                 source: source, line: number, field: nil,
-                reason: "'\(escape)' is not valid Unicode: a surrogate escape without its pair")
+                reason: problem)
         }
         let line: Line
         do {

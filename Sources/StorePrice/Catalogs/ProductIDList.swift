@@ -26,8 +26,8 @@ public struct ProductIDList: Hashable, Sendable {
     public init(data bytes: [UInt8], source: String) throws(StorePriceError) {
         let firstByte = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         let decoded: [String]
-        if firstByte == UInt8(ascii: "["), let escape = JSONText.unpairedSurrogateEscape(in: String(decoding: bytes, as: UTF8.self)) {
-            throw .invalidProductList(source: source, reason: "'\(escape)' is not valid Unicode: a surrogate escape without its pair")
+        if firstByte == UInt8(ascii: "["), let problem = JSONText.unpairedSurrogateProblem(in: String(decoding: bytes, as: UTF8.self)) {
+            throw .invalidProductList(source: source, reason: problem)
         }
         do {
             if firstByte == UInt8(ascii: "[") {

@@ -43,9 +43,9 @@ public struct StoreKitConfiguration: Sendable {
                 source: source, line: nil, field: nil,
                 reason: "this is \(kind), not an Xcode StoreKit configuration; Xcode writes .storekit files as JSON")
         }
-        if let escape = JSONText.unpairedSurrogateEscape(in: String(decoding: data, as: UTF8.self)) {
+        if let problem = JSONText.unpairedSurrogateProblem(in: String(decoding: data, as: UTF8.self)) {
             throw .invalidCatalog(
-                source: source, line: nil, field: nil, reason: "'\(escape)' is not valid Unicode: a surrogate escape without its pair")
+                source: source, line: nil, field: nil, reason: problem)
         }
         let file: File
         do {

@@ -31,7 +31,7 @@ public struct AppStoreRule: Hashable, Sendable {
         case none
     }
 
-    /// A rule ICU cannot express, written once in `PriceFormatter`.
+    /// A rule ICU cannot express, written once in `AppStoreFormat`.
     public enum HouseRule: String, Hashable, Sendable, CaseIterable {
         /// Indonesia: whole thousands as `ribu` and millions as `juta`, with a decimal comma
         /// (`Rp 99ribu`, `Rp 1,499juta`); amounts under 1,000 as they are.
@@ -76,19 +76,7 @@ public struct AppStoreRule: Hashable, Sendable {
     /// ```
     public func hasEvidence(forLanguage language: String) -> Bool {
         guard basis == .evidence else { return false }
-        let wanted = Self.languageAndScript(language)
-        func covers(_ seen: String) -> Bool {
-            let tag = Self.languageAndScript(seen)
-            // A script tells zh-Hant from zh-Hans; a tag without one says nothing of it.
-            return tag.language == wanted.language && (tag.script == nil || wanted.script == nil || tag.script == wanted.script)
-        }
-        return languagesSeen.contains(where: covers) || languages.keys.contains(where: covers)
-    }
-
-    private static func languageAndScript(_ tag: String) -> (language: String, script: String?) {
-        let parts = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.lowercased() }
-        let script = parts.dropFirst().first { $0.count == 4 }
-        return (parts.first ?? "", script)
+        return (languagesSeen + languages.keys).contains { LocaleSubtags.sameLanguage($0, language) }
     }
 
     /// The version of `Data/app-store-style.json`, the date its rules were last changed: a
@@ -128,7 +116,7 @@ public struct AppStoreRule: Hashable, Sendable {
 
     fileprivate static func none(_ storefront: Storefront) -> AppStoreRule {
         AppStoreRule(
-            storefront: storefront.alpha3, defaultLanguage: storefront.languages.first ?? "en-GB", languagesSeen: [],
+            storefront: storefront.alpha3, defaultLanguage: storefront.storeLanguages[0], languagesSeen: [],
             basis: .none,
             pattern: nil, numbers: nil, fractionDigits: nil, houseRule: nil, classNote: nil, evidence: [],
             languages: [:])
@@ -171,9 +159,8 @@ final class AppStoreRuleTable: Sendable {
 
     private init() {
         do {
-            let data = Data(EmbeddedData.appStoreStyle.utf8)
-            let rules = try Self.decode(data)
-            version = try JSONDecoder().decode(File.self, from: data).version
+            let (version, rules) = try Self.decode(Data(EmbeddedData.appStoreStyle.utf8))
+            self.version = version
             all = rules
             byStorefront = Dictionary(rules.map { ($0.storefront, $0) }, uniquingKeysWith: { first, _ in first })
         } catch {
@@ -208,7 +195,7 @@ final class AppStoreRuleTable: Sendable {
 
     /// Decodes the file and checks every entry: a known storefront and its currency, a pattern
     /// with one `{amount}`, numbers and digits wherever there is a pattern.
-    static func decode(_ data: Data) throws -> [AppStoreRule] {
+    static func decode(_ data: Data) throws -> (version: String, rules: [AppStoreRule]) {
         let file = try JSONDecoder().decode(File.self, from: data)
         var rules: [AppStoreRule] = []
         for code in file.storefronts.keys.sorted() {
@@ -221,7 +208,7 @@ final class AppStoreRuleTable: Sendable {
             rules.append(
                 try rule(entry, storefront: code, defaultLanguage: entry.language ?? "en-GB", seen: entry.seen_in ?? []))
         }
-        return rules
+        return (file.version, rules)
     }
 
     private static func rule(_ entry: Entry, storefront: String, defaultLanguage: String, seen: [String]) throws

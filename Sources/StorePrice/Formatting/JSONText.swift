@@ -63,10 +63,15 @@ extension ByteBuffer {
 }
 
 extension JSONText {
-    /// The first `\uD800`–`\uDFFF` escape in JSON text that is not half of a surrogate pair, as
-    /// written (`\ud800`): JSON text may spell one, but it is no Unicode character, and decoders
-    /// then report the field as missing or not a string.
-    static func unpairedSurrogateEscape(in text: String) -> String? {
+    /// Why JSON text is not Unicode, when it spells a `\uD800`–`\uDFFF` escape that is not half
+    /// of a surrogate pair: `'\ud800' is not valid Unicode: …`. JSON text may spell one, but it
+    /// is no character, and decoders then report the field as missing or not a string.
+    static func unpairedSurrogateProblem(in text: String) -> String? {
+        unpairedSurrogateEscape(in: text).map { "'\($0)' is not valid Unicode: a surrogate escape without its pair" }
+    }
+
+    /// The first unpaired surrogate escape, as written (`\ud800`).
+    private static func unpairedSurrogateEscape(in text: String) -> String? {
         let bytes = Array(text.utf8)
         func hex(at index: Int) -> UInt32? {
             guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {

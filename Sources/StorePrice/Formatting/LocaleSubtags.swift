@@ -89,3 +89,19 @@ struct LocaleSubtags: Hashable, Sendable {
     /// Whether ICU writes this language right to left.
     var isRightToLeft: Bool { ICU.isRightToLeft(locale: identifier) }
 }
+
+extension LocaleSubtags {
+    /// Whether two language tags (`en-GB`, `zh_Hant`, `fr`) name the same language: the same
+    /// language subtag, and the same script where both name one (zh-Hant is not zh-Hans; `zh`
+    /// says nothing of its script). Regions do not count: a store language's region is the
+    /// storefront's.
+    static func sameLanguage(_ a: String, _ b: String) -> Bool {
+        func parts(_ tag: String) -> (language: String, script: String?) {
+            let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.lowercased() }
+            return (subtags.first ?? "", subtags.dropFirst().first { $0.count == 4 })
+        }
+        let (x, y) = (parts(a), parts(b))
+        return x.language == y.language && (x.script == nil || y.script == nil || x.script == y.script)
+    }
+}
+

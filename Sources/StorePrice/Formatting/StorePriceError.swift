@@ -160,45 +160,35 @@ extension String {
     /// format (bidi and zero-width), line or paragraph separator and noncharacter written
     /// `\u{XXXX}`, whole. XML 1.0 cannot hold some of them at all, and a bidi override would
     /// reorder what a reader sees (`com.ex.bidi\u{202E}gnp.exe` shows as `com.ex.bidiexe.png`).
-    package var escapedForReport: String {
-        escaping { scalar in
-            if scalar.value >= 0x20, scalar.value < 0x7F { return false }
-            if scalar.properties.isNoncharacterCodePoint { return true }
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse,
-                .nonspacingMark, .enclosingMark:
-                return true
-            default: return false
-            }
-        }
-    }
+    package var escapedForReport: String { escaping(where: Self.isHiddenInReport) }
 
     /// A product ID or account name for a report: as ``escapedForReport``, and its backslashes
     /// escaped too, so that an ID holding the text `\u{0001}` and one holding U+0001 read apart.
-    package var escapedIDForReport: String {
-        var out = ""
-        for scalar in unicodeScalars {
-            out += scalar == "\\" ? scalar.escapedLiteral : String(scalar).escapedForReport
-        }
-        return out
-    }
+    package var escapedIDForReport: String { escaping { $0 == "\\" || Self.isHiddenInReport($0) } }
 
     /// A formatted price for a report's cell, shown as customers see it: bidi marks (U+200E,
     /// U+200F, U+061C), which ICU writes in right-to-left prices, and combining marks are kept,
     /// and every other character that ``escapedForReport`` escapes is escaped.
     package var escapedForReportKeepingMarks: String {
-        var out = ""
-        for scalar in unicodeScalars {
+        escaping { scalar in
             let category = scalar.properties.generalCategory
-            if scalar == "\u{200E}" || scalar == "\u{200F}" || scalar == "\u{061C}"
+            let shown = scalar == "\u{200E}" || scalar == "\u{200F}" || scalar == "\u{061C}"
                 || category == .nonspacingMark || category == .enclosingMark
-            {
-                out.unicodeScalars.append(scalar)
-            } else {
-                out += String(scalar).escapedForReport
-            }
+            return !shown && Self.isHiddenInReport(scalar)
         }
-        return out
+    }
+
+    /// A character a report escapes: a control, format (bidi and zero-width), separator,
+    /// noncharacter, private-use, unassigned or combining character.
+    private static func isHiddenInReport(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value >= 0x20, scalar.value < 0x7F { return false }
+        if scalar.properties.isNoncharacterCodePoint { return true }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse,
+            .nonspacingMark, .enclosingMark:
+            return true
+        default: return false
+        }
     }
 
     private static func escapedForMessage(_ scalars: ArraySlice<Unicode.Scalar>) -> String {

@@ -150,6 +150,22 @@ public struct PriceSnapshot: Hashable, Sendable {
         func hasSameKey(as other: Row) -> Bool {
             product.utf8.elementsEqual(other.product.utf8) && account.utf8.elementsEqual(other.account.utf8)
         }
+
+        /// The row's product and account as UTF-8 bytes: what tells one row from another in
+        /// reports, where two spellings of one text are two products.
+        struct Key: Hashable {
+            var product: [UInt8]
+            var account: [UInt8]
+
+            init(product: [UInt8], account: [UInt8]) {
+                self.product = product
+                self.account = account
+            }
+
+            init(_ row: Row) {
+                self.init(product: Array(row.product.utf8), account: Array(row.account.utf8))
+            }
+        }
     }
 
     /// The software that produced a snapshot's strings.
@@ -226,8 +242,7 @@ public struct PriceSnapshot: Hashable, Sendable {
         if source.options.style == .appStore, producer.appStoreRules == nil { producer.appStoreRules = AppStoreRule.rulesVersion }
         self.producer = producer
         self.source = source
-        // The format it is written in: ICU's style keeps format 2.
-        self.fileFormatVersion = source.options.style == .icu ? 2 : Self.formatVersion
+        self.fileFormatVersion = Self.writtenFormat(source.options)
         self.rows = rows.sorted { $0.sortsBefore($1) }
         for (earlier, later) in zip(self.rows, self.rows.dropFirst()) where earlier.hasSameKey(as: later) {
             throw .invalidSnapshot(
@@ -423,8 +438,7 @@ extension PriceSnapshot {
     /// relative to that file's directory.
     public func encoded(forFileAt path: String) -> String {
         let directory = SnapshotPath.directory(of: path)
-        // ICU's style keeps format 2, so that its snapshots keep their bytes.
-        var header = "{\"storeprice_snapshot\":\(source.options.style == .icu ? 2 : Self.formatVersion)"
+        var header = "{\"storeprice_snapshot\":\(Self.writtenFormat(source.options))"
         header += ",\"storeprice\":" + JSONText.quote(producer.storePrice)
         header += ",\"icu\":" + JSONText.quote(producer.icu)
         header += ",\"cldr\":" + JSONText.quote(producer.cldr)
@@ -463,6 +477,12 @@ extension PriceSnapshot {
         return text
     }
 
+    /// The format a snapshot made with `options` is written in: ICU's style keeps format 2, so
+    /// that its snapshots keep their bytes; another style is format 3.
+    static func writtenFormat(_ options: PriceFormatter.Options) -> Int {
+        options.style == .icu ? 2 : formatVersion
+    }
+
     /// Writes the snapshot to a file, replacing it only once every byte is written, and makes
     /// the file's missing parent folders first, so that a new package records its first golden.
     ///
@@ -499,8 +519,8 @@ extension PriceSnapshot {
         guard let headerLine = try nextLine() else {
             throw .invalidSnapshot(source: path, line: nil, reason: "empty file; expected a snapshot header")
         }
-        if let escape = JSONText.unpairedSurrogateEscape(in: headerLine) {
-            throw fail("'\(escape)' is not valid Unicode: a surrogate escape without its pair")
+        if let problem = JSONText.unpairedSurrogateProblem(in: headerLine) {
+            throw fail(problem)
         }
         let header: Header
         do {
@@ -561,8 +581,8 @@ extension PriceSnapshot {
         // a header claiming a trillion rows allocates nothing for them.
         rows.reserveCapacity(min(header.rows, 1 << 16))
         while let text = try nextLine() {
-            if let escape = JSONText.unpairedSurrogateEscape(in: text) {
-                throw fail("'\(escape)' is not valid Unicode: a surrogate escape without its pair")
+            if let problem = JSONText.unpairedSurrogateProblem(in: text) {
+                throw fail(problem)
             }
             let stored: StoredRow
             do {

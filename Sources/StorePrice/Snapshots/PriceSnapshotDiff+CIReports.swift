@@ -54,11 +54,11 @@ extension PriceSnapshotDiff {
             }
             cases.append(text)
         }
-        let changes = Dictionary(changed.map { (Key(row: $0.after), $0) }, uniquingKeysWith: { first, _ in first })
-        let addedKeys = Set(added.map(Key.init(row:)))
+        let changes = Dictionary(changed.map { (PriceSnapshot.Row.Key($0.after), $0) }, uniquingKeysWith: { first, _ in first })
+        let addedKeys = Set(added.map(PriceSnapshot.Row.Key.init))
         for row in current.rows {
-            guard let change = changes[Key(row: row)] else {
-                testCase(row, failure: addedKeys.contains(Key(row: row)) ? "added: \(row.escaped) in \(row.priceLocale)" : nil)
+            guard let change = changes[PriceSnapshot.Row.Key(row)] else {
+                testCase(row, failure: addedKeys.contains(PriceSnapshot.Row.Key(row)) ? "added: \(row.escaped) in \(row.priceLocale)" : nil)
                 continue
             }
             var parts: [String] = []
@@ -79,14 +79,4 @@ extension PriceSnapshotDiff {
     /// Text for an XML 1.0 attribute: markup escaped, and every character XML cannot hold, or
     /// that hides or reorders text, written `\u{XXXX}`.
     static func xml(_ text: String) -> String { html(text.escapedForReport) }
-
-    /// A row's product and account, by their bytes.
-    private struct Key: Hashable {
-        var product: [UInt8]
-        var account: [UInt8]
-        init(row: PriceSnapshot.Row) {
-            product = Array(row.product.utf8)
-            account = Array(row.account.utf8)
-        }
-    }
 }

@@ -10,17 +10,17 @@ extension PriceSnapshotDiff {
     /// A matrix of more than ``fullReportCellLimit`` cells keeps only the products and accounts
     /// that have a difference, and says so.
     public func htmlReport(title: String = "StorePrice snapshot differences") -> String {
-        var goldenRows: [RowKey: PriceSnapshot.Row] = [:]
-        var currentRows: [RowKey: PriceSnapshot.Row] = [:]
+        var goldenRows: [PriceSnapshot.Row.Key: PriceSnapshot.Row] = [:]
+        var currentRows: [PriceSnapshot.Row.Key: PriceSnapshot.Row] = [:]
         // Products and accounts are told apart by their bytes: two spellings of one text that
         // Swift's String calls equal are two products.
         var columns: [[UInt8]: PriceSnapshot.Row] = [:]
         for row in golden.rows {
-            goldenRows[RowKey(row)] = row
+            goldenRows[PriceSnapshot.Row.Key(row)] = row
             columns[Array(row.account.utf8)] = row
         }
         for row in current.rows {
-            currentRows[RowKey(row)] = row
+            currentRows[PriceSnapshot.Row.Key(row)] = row
             columns[Array(row.account.utf8)] = row
         }
         var products = Set(golden.rows.map { Array($0.product.utf8) }).union(current.rows.map { Array($0.product.utf8) })
@@ -94,7 +94,7 @@ extension PriceSnapshotDiff {
         for product in productOrder {
             html += "<tr><th class=\"product\">\(Self.html(String(decoding: product, as: UTF8.self).escapedIDForReport))</th>"
             for account in accountOrder {
-                let key = RowKey(product: product, account: account)
+                let key = PriceSnapshot.Row.Key(product: product, account: account)
                 let old = goldenRows[key]
                 let new = currentRows[key]
                 switch (old, new) {
@@ -110,34 +110,20 @@ extension PriceSnapshotDiff {
                     html += "<td class=\"changed\"\(Self.direction(isRightToLeft(new.priceLocale)))"
                         + " title=\"\(Self.html(old.escaped)) → \(Self.html(new.escaped))\">"
                         + "<del>\(Self.reportPrice(old.formatted))</del><ins>\(Self.reportPrice(new.formatted))</ins></td>"
-                case (let old?, let new?) where !PriceSnapshotDiff.fieldChanges(old, new).isEmpty:
-                    // The price is the same; another string of the row changed, named in the title.
-                    let fields = PriceSnapshotDiff.fieldChanges(old, new).map(\.0).joined(separator: ", ")
-                    html += "<td class=\"changed\"\(Self.direction(isRightToLeft(new.priceLocale)))"
-                        + " title=\"changed: \(Self.reportText(fields))\">\(Self.reportPrice(new.formatted))</td>"
-                case (_, let new?):
-                    html += "<td\(Self.direction(isRightToLeft(new.priceLocale))) title=\"\(Self.html(new.escaped))\">"
-                        + "\(Self.reportPrice(new.formatted))</td>"
+                case (let old?, let new?):
+                    // The price is the same; another string of the row may have changed, named in the title.
+                    let fields = PriceSnapshotDiff.fieldChanges(old, new).map(\.0)
+                    html += fields.isEmpty
+                        ? "<td\(Self.direction(isRightToLeft(new.priceLocale))) title=\"\(Self.html(new.escaped))\">"
+                        : "<td class=\"changed\"\(Self.direction(isRightToLeft(new.priceLocale)))"
+                            + " title=\"changed: \(Self.reportText(fields.joined(separator: ", ")))\">"
+                    html += "\(Self.reportPrice(new.formatted))</td>"
                 }
             }
             html += "</tr>\n"
         }
         html += "</tbody>\n</table>\n<h2>Report</h2>\n<pre>\(description.split(separator: "\n", omittingEmptySubsequences: false).map { Self.reportText(String($0)) }.joined(separator: "\n"))</pre>\n</body>\n</html>\n"
         return html
-    }
-
-    private struct RowKey: Hashable {
-        var product: [UInt8]
-        var account: [UInt8]
-
-        init(product: [UInt8], account: [UInt8]) {
-            self.product = product
-            self.account = account
-        }
-
-        init(_ row: PriceSnapshot.Row) {
-            self.init(product: Array(row.product.utf8), account: Array(row.account.utf8))
-        }
     }
 
     /// An identifier or other text for the page: escaped for HTML, and every control, bidi or

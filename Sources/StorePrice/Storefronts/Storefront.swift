@@ -75,17 +75,12 @@ public struct Storefront: Hashable, Sendable, Identifiable, CustomStringConverti
     /// try Storefront("JPN").hasStoreLanguage("fr")  // false
     /// ```
     public func hasStoreLanguage(_ language: String) -> Bool {
-        func parts(_ tag: String) -> (String, String?) {
-            let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.lowercased() }
-            return (subtags.first ?? "", subtags.dropFirst().first { $0.count == 4 })
-        }
-        let (wanted, script) = parts(language)
-        let offered = languages.isEmpty ? ["en-GB"] : languages
-        return offered.contains { tag in
-            let (language, offeredScript) = parts(tag)
-            return language == wanted && (script == nil || offeredScript == nil || script == offeredScript)
-        }
+        storeLanguages.contains { LocaleSubtags.sameLanguage($0, language) }
     }
+
+    /// The store languages the App Store offers here: ``languages``, or English (`en-GB`) for the
+    /// storefronts Apple's listing names none for, whose pages the App Store serves in English.
+    public var storeLanguages: [String] { languages.isEmpty ? ["en-GB"] : languages }
 
     /// `JPN (Japan)`.
     public var description: String { "\(alpha3) (\(name))" }

@@ -59,11 +59,10 @@ public struct TestAccount: Hashable, Sendable, CustomStringConvertible {
         } ?? storefront.priceLocale
         // After the language is read as a language: a malformed one is named as such first.
         if let storeLanguage, !storefront.hasStoreLanguage(storeLanguage) {
-            let offered = storefront.languages.isEmpty ? "English (en-GB)" : storefront.languages.joined(separator: ", ")
             throw .invalidAccounts(
                 source: "account", entry: nil, name: name,
                 reason: "'\(storeLanguage.escapedForMessage)' is not a store language of \(storefront.alpha3), "
-                    + "whose store is in \(offered)")
+                    + "whose store is in \(storefront.storeLanguages.joined(separator: ", "))")
         }
         self.deviceLocale = try deviceLocale.map { (locale) throws(StorePriceError) in
             try LocaleSubtags(parsing: locale, source: locale).identifier

@@ -51,9 +51,9 @@ public struct TestAccountFile: Sendable {
     ///   - source: how errors name the data, such as its path.
     public init(data: Data, source: String) throws(StorePriceError) {
         var entries: [[String: FieldValue]] = []
-        if let escape = JSONText.unpairedSurrogateEscape(in: String(decoding: data, as: UTF8.self)) {
+        if let problem = JSONText.unpairedSurrogateProblem(in: String(decoding: data, as: UTF8.self)) {
             throw .invalidAccounts(
-                source: source, entry: nil, name: nil, reason: "'\(escape)' is not valid Unicode: a surrogate escape without its pair")
+                source: source, entry: nil, name: nil, reason: problem)
         }
         if data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") {
             // JSON Lines, as `storeprice accounts --format jsonl` writes: one object per line.
