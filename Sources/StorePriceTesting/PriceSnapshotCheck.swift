@@ -78,6 +78,11 @@ public struct PriceSnapshotCheck: Sendable {
     public var options: PriceFormatter.Options
     /// The golden snapshot file.
     public var golden: String
+    /// Products in memory, rendered for ``accountsInMemory`` instead of ``catalog`` and
+    /// ``accounts`` when set.
+    public var products: [Product]?
+    /// The test accounts ``products`` are rendered for.
+    public var accountsInMemory: TestAccountFile = .builtIn
 
     /// A check of a catalog, rendered for test accounts with options, against a golden file.
     public init(
@@ -89,6 +94,16 @@ public struct PriceSnapshotCheck: Sendable {
         self.accounts = accounts
         self.options = options
         self.golden = golden
+    }
+
+    /// A check of products in memory, rendered for test accounts with options, against a golden
+    /// file: a service's tests need no catalog file.
+    public init(
+        products: [Product], accounts: TestAccountFile = .builtIn, options: PriceFormatter.Options = .init(), golden: String
+    ) {
+        self.init(catalog: "", options: options, golden: golden)
+        self.products = products
+        self.accountsInMemory = accounts
     }
 
     /// Why a check failed, as the text a test failure shows.
@@ -121,8 +136,12 @@ public struct PriceSnapshotCheck: Sendable {
     public func run(record: PriceSnapshotRecording) -> Result<Outcome, Failure> {
         let current: PriceSnapshot
         do {
-            current = try PriceSnapshot.record(
-                catalog: catalog, catalogFormat: catalogFormat, accounts: accounts, options: options)
+            if let products {
+                current = try PriceSnapshot.record(products: products, accounts: accountsInMemory, options: options)
+            } else {
+                current = try PriceSnapshot.record(
+                    catalog: catalog, catalogFormat: catalogFormat, accounts: accounts, options: options)
+            }
         } catch {
             return .failure(Failure(message: "price snapshot '\(golden.escapedPathForMessage)': \(error)"))
         }

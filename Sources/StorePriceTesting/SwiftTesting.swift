@@ -37,4 +37,35 @@ public func expectPriceSnapshot(
         Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
     }
 }
+
+/// Renders products already in memory for test accounts and records a Swift Testing issue when
+/// any price string differs from the golden snapshot file: a service's tests need no catalog file.
+///
+/// ```swift
+/// import StorePrice
+/// import StorePriceTesting
+/// import Testing
+///
+/// @Test func servicePricesMatchTheGoldenSnapshot() throws {
+///     let products = [try Product(id: "coins.100", prices: ["USA": "0.99", "JPN": "160"])]
+///     expectPriceSnapshot(products: products, matches: "Tests/Golden/service.jsonl")
+/// }
+/// ```
+///
+/// - Parameters:
+///   - products: the catalog; a product ID may appear once.
+///   - accounts: the test accounts; the built-in accounts by default.
+///   - options: currency display and rounding.
+///   - golden: the golden snapshot file.
+///   - record: overrides `STOREPRICE_RECORD`.
+///   - sourceLocation: where the issue is reported; the caller's line by default.
+public func expectPriceSnapshot(
+    products: [Product], accounts: TestAccountFile = .builtIn, options: PriceFormatter.Options = .init(),
+    matches golden: String, record: PriceSnapshotRecording? = nil, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let check = PriceSnapshotCheck(products: products, accounts: accounts, options: options, golden: golden)
+    if let failure = check.runReportingRecordings(record: record) {
+        Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
+    }
+}
 #endif

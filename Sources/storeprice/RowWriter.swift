@@ -62,7 +62,7 @@ struct RowWriter: ~Copyable {
             let escape = escape
             for position in rows.indices {
                 var cells: SubscriptionCells?
-                if batchHasSubscriptions, let subscription = try rows.subscriptionText(at: position, options: options) {
+                if batchHasSubscriptions, let subscription = rows.renderedSubscription(at: position) {
                     if subscription.offers.contains(where: { $0.text == nil }) {
                         tableLocalesWithoutWording.insert(rows.target(at: position).priceLocale.identifier)
                     }
@@ -76,7 +76,7 @@ struct RowWriter: ~Copyable {
                 tableRows.append(
                     [rows.productID(at: position).escapedIDForReport]
                         + [
-                            target.account?.name ?? target.storefront.alpha3,
+                            target.account?.name ?? target.storefront.countryCode,
                             target.priceLocale.identifier, shown(rows.formatted(at: position)), rows.title(at: position) ?? "",
                             cells?.pricePerPeriod ?? "", cells?.offersSummary ?? "", cells?.billingPlansSummary ?? "",
                         ].map(UnicodeEscaping.escapeForTerminal))

@@ -60,7 +60,7 @@ extension StorePriceCommand {
         static let fileColumns = ["name", "email", "storefront", "store_language", "device_locale", "description"]
 
         static func fileRecord(_ account: TestAccount) -> [ListedValue] {
-            [.text(account.name), .text(account.email), .text(account.storefront.alpha3),
+            [.text(account.name), .text(account.email), .text(account.storefront.countryCode),
              account.storeLanguage.map(ListedValue.text) ?? .null, account.deviceLocale.map(ListedValue.text) ?? .null,
              account.summary.map(ListedValue.text) ?? .null]
         }

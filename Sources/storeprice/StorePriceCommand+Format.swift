@@ -272,7 +272,7 @@ extension StorePriceCommand {
             try Console.output(formatting.escape ? UnicodeEscaping.escapeNonASCII(text) : text)
             if let storefront, let language, let found = try? Storefront(storefront), !found.hasStoreLanguage(language) {
                 Console.error(
-                    "note: '\(language.escapedForMessage)' is not a store language of \(found.alpha3) "
+                    "note: '\(language.escapedForMessage)' is not a store language of \(found.countryCode) "
                         + "(\(found.storeLanguages.joined(separator: ", "))); "
                         + "no customer of its store sees this price")
                 return
@@ -297,7 +297,7 @@ extension StorePriceCommand {
             let rule = found.appStoreRule
             guard !rule.hasEvidence(forLanguage: priceLocale.languageIdentifier) else { return }
             Console.error(
-                "note: no evidence of Apple's strings in \(found.alpha3) pages in '\(asked.escapedForMessage)'; "
+                "note: no evidence of Apple's strings in \(found.countryCode) pages in '\(asked.escapedForMessage)'; "
                     + "this is the rule of its pages in \(rule.languagesSeen.joined(separator: " and "))")
         }
 

@@ -39,7 +39,7 @@ extension StorePriceCommand {
         static let columns = ["alpha2", "alpha3", "storefront_id", "name", "currency", "languages", "price_locale"]
 
         static func record(_ storefront: Storefront) -> [ListedValue] {
-            [.text(storefront.alpha2), .text(storefront.alpha3), .number(storefront.id), .text(storefront.name),
+            [.text(storefront.alpha2), .text(storefront.countryCode), .number(storefront.numericID), .text(storefront.name),
              .text(storefront.currency.code), .list(storefront.languages), .text(storefront.priceLocale.identifier)]
         }
     }

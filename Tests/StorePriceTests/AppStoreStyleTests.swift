@@ -66,8 +66,8 @@ import Testing
                 matched += 1
                 continue
             }
-            let alpha3 = try Storefront(row.country).alpha3
-            if let entry = superseded.first(where: { $0.storefront == alpha3 && row.kind.hasPrefix($0.source) }) {
+            let countryCode = try Storefront(row.country).countryCode
+            if let entry = superseded.first(where: { $0.storefront == countryCode && row.kind.hasPrefix($0.source) }) {
                 used.insert(entry.storefront + " " + entry.source)
                 continue
             }
@@ -200,9 +200,9 @@ import Testing
         #expect(AppStoreRule.all.count == Storefront.all.count)
         for storefront in Storefront.all {
             let rule = storefront.appStoreRule
-            #expect(rule.storefront == storefront.alpha3)
-            if rule.basis == .evidence { #expect(!rule.evidence.isEmpty, "\(storefront.alpha3)") }
-            if rule.basis != .none { #expect(rule.pattern != nil, "\(storefront.alpha3)") }
+            #expect(rule.storefront == storefront.countryCode)
+            if rule.basis == .evidence { #expect(!rule.evidence.isEmpty, "\(storefront.countryCode)") }
+            if rule.basis != .none { #expect(rule.pattern != nil, "\(storefront.countryCode)") }
         }
         #expect(try Storefront("HUN").appStoreRule.defaultLanguage == "en-GB")
         #expect(try Storefront("AFG").appStoreRule.defaultLanguage == "en-GB")

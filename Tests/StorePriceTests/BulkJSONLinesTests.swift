@@ -45,7 +45,7 @@ import Testing
             var prices: [String] = []
             for (offset, storefront) in Storefront.all.enumerated() {
                 if index % 9 == 4, offset > Storefront.all.count - 3 { continue }
-                let code = [storefront.alpha3, storefront.alpha2, String(storefront.id), storefront.alpha3.lowercased()][(index + offset) % 4]
+                let code = [storefront.countryCode, storefront.alpha2, String(storefront.id), storefront.countryCode.lowercased()][(index + offset) % 4]
                 let amount = storefront.currency.fractionDigits == 0
                     ? String(100 * (1 + (index + offset) % 40))
                     : "\((index * 7 + offset) % 50).\((index + offset) % 2 == 0 ? "99" : "50")"
@@ -97,7 +97,7 @@ import Testing
         // 110 × 175 = 19,250 prices, each amount its own, then 10 products priced as the first 10.
         for index in 0..<120 {
             let prices = Storefront.all.enumerated().map { offset, storefront in
-                "\"\(storefront.alpha3)\":\"\(index % 110 * Storefront.all.count + offset + 1)\""
+                "\"\(storefront.countryCode)\":\"\(index % 110 * Storefront.all.count + offset + 1)\""
             }
             text += #"{"product":"p\#(index)","prices":{"# + prices.joined(separator: ",") + "}}\n"
         }

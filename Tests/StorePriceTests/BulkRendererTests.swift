@@ -94,8 +94,8 @@ import Testing
         let report = try CatalogRenderer(targets: targets, options: options, workers: 1).render(&source, productIDs: productIDs) { batch in
             for row in batch {
                 rows.append([
-                    "product": row.productID, "storefront": row.target.storefront.alpha3,
-                    "account": row.target.account?.name, "price_locale": row.target.priceLocale.identifier,
+                    "product": row.productID, "storefront": row.storefront.countryCode,
+                    "account": row.account, "price_locale": row.priceLocale.identifier,
                     "amount": row.price.amount, "formatted": row.formatted, "title": row.title,
                 ])
             }
@@ -140,10 +140,10 @@ import Testing
                 if index % 9 == 4, offset > storefronts.count - 3 { continue }
                 let code: String
                 switch (index + offset) % 5 {
-                case 0: code = storefront.alpha3.lowercased()
+                case 0: code = storefront.countryCode.lowercased()
                 case 1: code = storefront.alpha2
                 case 2: code = String(storefront.id)
-                default: code = storefront.alpha3
+                default: code = storefront.countryCode
                 }
                 let amount = storefront.currency.fractionDigits == 0
                     ? String(100 * (1 + (index + offset) % 40))
@@ -233,7 +233,7 @@ import Testing
         // 110 × 175 = 19,250 prices, each amount its own, then 10 products priced as the first 10.
         for index in 0..<120 {
             for (offset, storefront) in storefronts.enumerated() {
-                text += "p\(index),\(storefront.alpha3),\(index % 110 * storefronts.count + offset + 1)\n"
+                text += "p\(index),\(storefront.countryCode),\(index % 110 * storefronts.count + offset + 1)\n"
             }
         }
         let file = try temporaryFile(text, name: "amounts.csv")
@@ -275,7 +275,7 @@ import Testing
     }
 
     /// A valid filler line, to push a bad line past the first chunks.
-    static let filler = (0..<30_000).map { "com.example.filler\($0 / 100),\(Storefront.all[$0 % 100].alpha3),1\n" }.joined()
+    static let filler = (0..<30_000).map { "com.example.filler\($0 / 100),\(Storefront.all[$0 % 100].countryCode),1\n" }.joined()
 
     /// Bad lines: the error must be the row-by-row reader's, whether the line is the first or
     /// falls after about 1.2 MB of good lines, in a later chunk.
@@ -315,7 +315,7 @@ import Testing
     @Test(arguments: [",U1A,1\n", "c,N/A,1\n", "c,XXX,1\nc,U1A,1\n"])
     func aBadLineAmongLinesFormattedAheadGivesTheRowByRowError(_ bad: String) throws {
         var csv = "product,storefront,price\n"
-        for storefront in Storefront.all { csv += "A,\(storefront.alpha3),1\n" }
+        for storefront in Storefront.all { csv += "A,\(storefront.countryCode),1\n" }
         csv += "B,USA,1\n" + bad
         let file = try temporaryFile(csv, name: "ahead.csv")
         let targets = RenderTarget.storefronts(Storefront.all)

@@ -14,9 +14,9 @@ import Testing
         let renderer = CatalogRenderer(targets: targets, workers: workers, batchSize: batchSize)
         var lines: [String] = []
         let report = try renderer.render(&source, productIDs: ids) { rows in
-            for row in rows {
+            for (position, row) in zip(rows.indices, rows) {
                 lines.append(
-                    [row.productID, row.target.description, row.target.priceLocale.identifier, row.price.amount,
+                    [row.productID, rows.target(at: position).description, row.priceLocale.identifier, row.price.amount,
                      row.formatted, row.title ?? "-"].joined(separator: "\t"))
             }
         }
@@ -116,7 +116,7 @@ import Testing
             var prices: [Int: Price] = [:]
             for (offset, storefront) in storefronts.enumerated() {
                 let units = Int64(index * 1_000 + offset)
-                prices[storefront.id] = Price(minorUnits: units, currency: storefront.currency)
+                prices[storefront.numericID] = Price(minorUnits: units, currency: storefront.currency)
             }
             products.append(try Product(id: "p\(index)", prices: prices))
         }
@@ -132,9 +132,9 @@ import Testing
                 let product = products[checked / storefronts.count]
                 let storefront = storefronts[checked % storefronts.count]
                 let row = rows[position]
-                let expected = try formatters[checked % storefronts.count].format(#require(product.prices[storefront.id]))
-                if row.productID != product.id || row.target.storefront != storefront || row.formatted != expected {
-                    mismatches.append("row \(checked): \(row.productID) \(row.target) \(escaped(row.formatted))")
+                let expected = try formatters[checked % storefronts.count].format(#require(product.prices[storefront.numericID]))
+                if row.productID != product.id || row.storefront != storefront || row.formatted != expected {
+                    mismatches.append("row \(checked): \(row.productID) \(row.storefront.countryCode) \(escaped(row.formatted))")
                 }
                 checked += 1
             }

@@ -51,7 +51,7 @@ import Testing
 
     @Test func readsTheSampleStoreKitConfiguration() throws {
         let configuration = try StoreKitConfiguration(contentsOfFile: repositoryFile("Data/catalog-sample.storekit").path)
-        #expect(configuration.storefront.alpha3 == "USA")
+        #expect(configuration.storefront.countryCode == "USA")
         let products = try Catalog.load(repositoryFile("Data/catalog-sample.storekit").path)
         #expect(products.count == 17)
         let yearly = try #require(products.first { $0.id == "com.example.pro.yearly" })
@@ -302,7 +302,7 @@ import Testing
             String(describing: error) == "catalog 's.storekit', field 'a.displayPrice': missing"
         }
         let configuration = try StoreKitConfiguration(data: Array(badPrice.utf8), source: "s.storekit")
-        #expect(configuration.storefront.alpha3 == "JPN")
+        #expect(configuration.storefront.countryCode == "JPN")
         // 0.99 yen parses (it is a decimal) but cannot be shown without rounding:
         let renderer = CatalogRenderer(targets: RenderTarget.storefronts([try Storefront("JPN")]))
         var source = configuration.products

@@ -49,10 +49,10 @@ import Testing
     static let catalog: String = {
         var text = ""
         for (offset, storefront) in Storefront.all.enumerated() {
-            text += "com.example.a,\(storefront.alpha3),\(offset % 7 + 1)\(storefront.currency.fractionDigits > 0 ? ".99" : "")\n"
+            text += "com.example.a,\(storefront.countryCode),\(offset % 7 + 1)\(storefront.currency.fractionDigits > 0 ? ".99" : "")\n"
         }
         for (offset, storefront) in Storefront.all.enumerated() {
-            let code = offset == 3 ? storefront.alpha3.lowercased() : offset == 5 ? String(storefront.id) : storefront.alpha3
+            let code = offset == 3 ? storefront.countryCode.lowercased() : offset == 5 ? String(storefront.id) : storefront.countryCode
             text += "com.example.b,\(code),\(offset % 5 + 10)" + (offset % 4 == 0 ? "\r\n" : "\n")
             if offset == 9 { text += "\n" }
         }

@@ -90,7 +90,7 @@ struct RealWorldStoreKitTests {
             }
             #expect(report.invalidProducts.isEmpty, "\(expected): \(report.invalidProducts)")
             #expect(rows == expected.products, "\(expected): rows")
-            let withPrice = terms.flatMap(\.offers).filter { $0.paymentMode == .freeTrial || $0.prices[home.id] != nil }
+            let withPrice = terms.flatMap(\.offers).filter { $0.paymentMode == .freeTrial || $0.prices[home.numericID] != nil }
             #expect(shownOffers == withPrice.count, "\(expected): offers shown")
 
             // Every storefront and every built-in account renders (other storefronts have no
@@ -115,7 +115,7 @@ struct RealWorldStoreKitTests {
             "BILLED_UPFRONT freeTrial P1M", "MONTHLY freeTrial P2M",
         ])
         #expect(terms.promotionalOffers.map { $0.id ?? "" } == ["upfront.promo.offer", "12mocommitment.promo.offer"])
-        let usa = try Storefront("USA").id
+        let usa = try Storefront("USA").numericID
         #expect(terms.billingPlans.map { "\($0.type) \($0.prices[usa]?.amount ?? "-") \($0.commitmentPrices[usa]?.amount ?? "-")" } == [
             "BILLED_UPFRONT 0.99 0.99", "MONTHLY 0.5 6",
         ])

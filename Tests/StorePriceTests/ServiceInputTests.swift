@@ -12,7 +12,7 @@ import Testing
             let decoder = JSONDecoder()
             decoder.keyDecodingStrategy = strategy
             let body = try decoder.decode([String: Storefront].self, from: Data(#"{"storefront":\#(json)}"#.utf8))
-            #expect(body["storefront"]?.alpha3 == "JPN")
+            #expect(body["storefront"]?.countryCode == "JPN")
         }
     }
 

@@ -20,7 +20,7 @@ import Testing
 
     /// Each offer as `kind id mode period×count price-in-USA`.
     static func shown(_ offers: [CatalogOffer]) throws -> [String] {
-        let usa = try Storefront("USA").id
+        let usa = try Storefront("USA").numericID
         return offers.map {
             "\($0.kind.outputName) \($0.id ?? "-") \($0.paymentMode) \($0.period)x\($0.periodCount) \($0.prices[usa]?.amount ?? "-")"
         }
@@ -51,7 +51,7 @@ import Testing
             #""introductoryOffer":{"paymentMode":"payAsYouGo","subscriptionPeriod":"P1M","numberOfPeriods":3,"displayPrice":""}"#)
         let terms = try Self.terms(json)
         #expect(try Self.shown(terms.offers) == ["introductory - payAsYouGo P1Mx3 -"])
-        #expect(terms.introductoryOffer?.offer(inStorefront: try Storefront("USA").id) == nil)
+        #expect(terms.introductoryOffer?.offer(inStorefront: try Storefront("USA").numericID) == nil)
 
         var source = try StoreKitConfiguration(data: Array(json.utf8), source: "t.storekit").products
         _ = try CatalogRenderer(targets: RenderTarget.storefronts([try Storefront("USA")])).render(&source) { batch in

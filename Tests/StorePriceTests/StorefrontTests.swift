@@ -18,7 +18,7 @@ import Testing
     /// Every field of a storefront, for a readable difference.
     static func fields(_ storefront: Storefront) -> String {
         let locale = storefront.priceLocale
-        return "\(storefront.id) \(storefront.alpha2) \(storefront.alpha3) \(storefront.name) "
+        return "\(storefront.id) \(storefront.alpha2) \(storefront.countryCode) \(storefront.name) "
             + "\(storefront.currency) (\(storefront.currency.fractionDigits) digits) \(storefront.languages) "
             + "\(locale.identifier) [\(locale.language) \(locale.script ?? "-") \(locale.region ?? "-") \(locale.currency)] "
             + (storefront.note ?? "")
@@ -29,7 +29,7 @@ import Testing
         #expect(all.count == 175)
         #expect(Set(all.map(\.id)).count == 175)
         #expect(Set(all.map(\.alpha2)).count == 175)
-        #expect(Set(all.map(\.alpha3)).count == 175)
+        #expect(Set(all.map(\.countryCode)).count == 175)
         #expect(all.filter { $0.currency.code == "USD" }.count == 109)
         #expect(all.filter { $0.currency.code == "EUR" }.count == 25)
         #expect(Set(all.map(\.currency)).count == 43)
@@ -40,7 +40,7 @@ import Testing
         let lines = try String(contentsOf: Self.referenceCSV, encoding: .utf8).split(separator: "\n").dropFirst()
         let expected = lines.map { String($0) }
         let actual = Storefront.all.map {
-            [$0.alpha2, $0.alpha3, String($0.id), $0.name, $0.currency.code, $0.languages.joined(separator: ";")]
+            [$0.alpha2, $0.countryCode, String($0.id), $0.name, $0.currency.code, $0.languages.joined(separator: ";")]
                 .joined(separator: ",")
         }
         #expect(actual == expected)
@@ -113,11 +113,11 @@ import Testing
         for storefront in Storefront.all {
             #expect(try Storefront(String(storefront.id)) == storefront)
             #expect(try Storefront(storefront.alpha2) == storefront)
-            #expect(try Storefront(storefront.alpha3) == storefront)
-            #expect(try Storefront(storefront.alpha3.lowercased()) == storefront)
+            #expect(try Storefront(storefront.countryCode) == storefront)
+            #expect(try Storefront(storefront.countryCode.lowercased()) == storefront)
         }
-        #expect(try Storefront("143462").alpha3 == "JPN")
-        #expect(try Storefront("jp").alpha3 == "JPN")
+        #expect(try Storefront("143462").countryCode == "JPN")
+        #expect(try Storefront("jp").countryCode == "JPN")
         #expect(try Storefront("XKS").name == "Kosovo")
     }
 

@@ -263,9 +263,9 @@ import Testing
         let usa = try Storefront("USA")
         let shown = try subscriptions.map { product throws -> String in
             let terms = try #require(product.subscription)
-            let offer = try #require(terms.introductoryOffer?.offer(inStorefront: usa.id))
+            let offer = try #require(terms.introductoryOffer?.offer(inStorefront: usa.numericID))
             let promos = try terms.promotionalOffers.map { promo throws -> String in
-                let inUSA = try #require(promo.offer(inStorefront: usa.id))
+                let inUSA = try #require(promo.offer(inStorefront: usa.numericID))
                 return "\(promo.id ?? ""): \(try inUSA.text(in: usa.priceLocale))"
             }
             return ([terms.period.iso8601, try offer.text(in: usa.priceLocale)] + promos).joined(separator: " | ")

@@ -107,7 +107,7 @@ import Testing
         #expect(file.accounts.map(\.name) == ["qa-jp", "qa-ca-fr", "qa-us"])
         #expect(file.accounts[1].priceLocale.identifier == "fr_CA@currency=CAD")
         #expect(file.accounts[1].deviceLocale == "en_US")
-        #expect(file.accounts[0].storefront.alpha3 == "JPN")
+        #expect(file.accounts[0].storefront.countryCode == "JPN")
     }
 
     @Test(arguments: [

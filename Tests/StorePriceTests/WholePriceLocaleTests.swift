@@ -147,9 +147,9 @@ import Testing
     }
 
     @Test func asciiCodesStillFoldCase() throws {
-        #expect(try Storefront("isr").alpha3 == "ISR")
-        #expect(try Storefront("usa").alpha3 == "USA")
-        #expect(try Storefront("Us").alpha3 == "USA")
+        #expect(try Storefront("isr").countryCode == "ISR")
+        #expect(try Storefront("usa").countryCode == "USA")
+        #expect(try Storefront("Us").countryCode == "USA")
     }
 
     @Test(arguments: [

@@ -23,7 +23,7 @@ public struct Workload: Sendable {
                 let text = distinct
                     ? Self.distinctAmount(product: index, storefront: offset, currency: storefront.currency)
                     : Self.pricePoint(tier, currency: storefront.currency)
-                prices[storefront.id] = try Price(text, currency: storefront.currency)
+                prices[storefront.numericID] = try Price(text, currency: storefront.currency)
             }
             products.append(try Product(id: "com.example.product\(index)", prices: prices))
         }

@@ -158,7 +158,7 @@ import Testing
         let verify = try runStorePrice(["verify", golden.path])
         #expect(verify.status == 65)
         expectBytes(
-            verify.error, "storeprice: snapshot '\(golden.path)', line 1: the snapshot was made from standard input; name the catalog\n")
+            verify.error, "storeprice: snapshot '\(golden.path)', line 1: the snapshot was made from standard input or from products in memory; name the catalog\n")
     }
 
     @Test func aFormatOneGoldenStillVerifiesItsPrices() throws {

@@ -11,8 +11,8 @@ let workload = try Workload(products: count, distinct: arguments.contains("--dis
 var out = "product,storefront,price\n"
 for product in workload.products {
     for storefront in workload.storefronts {
-        if let price = product.prices[storefront.id] {
-            out += "\(product.id),\(storefront.alpha3),\(price.amount)\n"
+        if let price = product.prices[storefront.numericID] {
+            out += "\(product.id),\(storefront.countryCode),\(price.amount)\n"
         }
     }
     if out.utf8.count > 1 << 20 {

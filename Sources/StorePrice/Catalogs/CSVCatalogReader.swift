@@ -108,17 +108,17 @@ final class CSVCatalogReader: CatalogSource {
 
             if let current = pending?.id, current.utf8.elementsEqual(id.utf8) {
                 // Mutated in place: copying `pending` out would copy its dictionary on every row.
-                guard pending?.prices.updateValue(price, forKey: storefront.id) == nil else {
+                guard pending?.prices.updateValue(price, forKey: storefront.numericID) == nil else {
                     throw .invalidCatalog(
                         source: lines.path, line: number, field: "storefront",
-                        reason: "a second price for '\(id.escapedForMessage)' in \(storefront.alpha3)")
+                        reason: "a second price for '\(id.escapedForMessage)' in \(storefront.countryCode)")
                 }
-                pending?.places[storefront.id] = place
+                pending?.places[storefront.numericID] = place
                 continue
             }
             try seen.register(id, line: number, source: lines.path, hint: "; keep each product's rows together")
             let finishedProduct = pending
-            pending = (id, number, [storefront.id: price], [storefront.id: place])
+            pending = (id, number, [storefront.numericID: price], [storefront.numericID: place])
             if let finishedProduct { return product(finishedProduct) }
         }
         guard let last = pending else { return nil }

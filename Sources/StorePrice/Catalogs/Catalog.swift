@@ -86,9 +86,14 @@ public enum Catalog {
 }
 
 /// Products already in memory, as a ``CatalogSource``.
+///
+/// A product ID may appear once, as in a catalog file: reading a repeated one is an error naming
+/// both places, `products[3]` and `products[0]`.
 public struct ProductList: CatalogSource, Sendable {
     private let products: [Product]
     private var index = 0
+    /// Where each product ID read so far was, by its UTF-8 bytes.
+    private var seen: [[UInt8]: Int] = [:]
     /// What the file these products came from left out, one line each.
     public var notes: [String] = []
 
@@ -100,7 +105,13 @@ public struct ProductList: CatalogSource, Sendable {
     public mutating func nextProduct() throws(StorePriceError) -> Product? {
         guard index < products.count else { return nil }
         defer { index += 1 }
-        return products[index]
+        let product = products[index]
+        if let first = seen.updateValue(index, forKey: Array(product.id.utf8)) {
+            throw .invalidCatalog(
+                source: "products in memory", line: nil, field: "products[\(index)]",
+                reason: "product '\(product.id.escapedForMessage)' again; products[\(first)] has it")
+        }
+        return product
     }
 
     public var progress: (done: Int, total: Int?) { (index, products.count) }

@@ -206,12 +206,12 @@ struct JSONLinesLineParser {
                     reason: "expected decimal text such as \"0.99\"; JSON numbers lose digits in most tools")
             }
             let storefront = try storefronts.storefront(code, source: source, line: number, field: field)
-            guard made[storefront.id] == nil else {
+            guard made[storefront.numericID] == nil else {
                 throw .invalidCatalog(
-                    source: source, line: number, field: field, reason: "a second price for \(storefront.alpha3)")
+                    source: source, line: number, field: field, reason: "a second price for \(storefront.countryCode)")
             }
-            made[storefront.id] = try prices.price(amount, in: storefront, source: source, line: number, field: field)
-            places[storefront.id] = ProductOrigin.PriceSource(line: number, field: field, written: amount)
+            made[storefront.numericID] = try prices.price(amount, in: storefront, source: source, line: number, field: field)
+            places[storefront.numericID] = ProductOrigin.PriceSource(line: number, field: field, written: amount)
         }
     }
 
@@ -235,9 +235,9 @@ struct JSONLinesLineParser {
                     throw fail(priceField, "expected decimal text such as \"0.99\"")
                 }
                 let storefront = try storefronts.storefront(code, source: source, line: number, field: priceField)
-                guard made[storefront.id] == nil else { throw fail(priceField, "a second price for \(storefront.alpha3)") }
-                made[storefront.id] = try prices.price(amount, in: storefront, source: source, line: number, field: priceField)
-                places[storefront.id] = ProductOrigin.PriceSource(line: number, field: priceField, written: amount)
+                guard made[storefront.numericID] == nil else { throw fail(priceField, "a second price for \(storefront.countryCode)") }
+                made[storefront.numericID] = try prices.price(amount, in: storefront, source: source, line: number, field: priceField)
+                places[storefront.numericID] = ProductOrigin.PriceSource(line: number, field: priceField, written: amount)
             }
             return OfferFields(
                 id: offer.id, paymentMode: offer.paymentMode, period: offer.period, periodCount: offer.periodCount,

@@ -61,7 +61,7 @@ public struct Product: Hashable, Sendable {
     ) throws(StorePriceError) {
         var made: [Int: Price] = [:]
         for (storefront, text) in prices {
-            made[storefront.id] = try Price(text, currency: storefront.currency)
+            made[storefront.numericID] = try Price(text, currency: storefront.currency)
         }
         self.init(checkedID: id, prices: made, titles: titles, descriptions: descriptions, subscription: subscription)
     }
@@ -85,12 +85,12 @@ public struct Product: Hashable, Sendable {
         for code in prices.keys.sorted() {
             guard let text = prices[code] else { continue }
             let storefront = try Storefront(code)
-            guard made[storefront.id] == nil else {
+            guard made[storefront.numericID] == nil else {
                 throw .invalidCatalog(
                     source: "product '\(id.escapedForMessage)'", line: nil, field: "prices.\(code.escapedForMessage)",
-                    reason: "a second price for \(storefront.alpha3)")
+                    reason: "a second price for \(storefront.countryCode)")
             }
-            made[storefront.id] = try Price(text, currency: storefront.currency)
+            made[storefront.numericID] = try Price(text, currency: storefront.currency)
         }
         self.init(checkedID: id, prices: made, titles: titles, descriptions: descriptions, subscription: subscription)
     }
@@ -99,7 +99,7 @@ public struct Product: Hashable, Sendable {
     public var pricesByStorefront: [String: Price] {
         var byCode: [String: Price] = [:]
         for (storefrontID, price) in prices {
-            if let storefront = try? Storefront(String(storefrontID)) { byCode[storefront.alpha3] = price }
+            if let storefront = try? Storefront(String(storefrontID)) { byCode[storefront.countryCode] = price }
         }
         return byCode
     }

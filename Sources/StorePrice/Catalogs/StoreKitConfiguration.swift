@@ -126,11 +126,11 @@ public struct StoreKitConfiguration: Sendable {
                 ? Self.terms(of: entry, id: id, storefront: storefront, source: source, notes: &notes) : nil
             products.append(
                 Product(
-                    checkedID: id, prices: [storefront.id: price], titles: titles, descriptions: descriptions,
+                    checkedID: id, prices: [storefront.numericID: price], titles: titles, descriptions: descriptions,
                     subscription: subscription,
                     origin: ProductOrigin(
                         source: source,
-                        prices: [storefront.id: .init(line: nil, field: "\(id).displayPrice", written: displayPrice)]),
+                        prices: [storefront.numericID: .init(line: nil, field: "\(id).displayPrice", written: displayPrice)]),
                     defaultTitleLanguage: defaultLanguage))
         }
         self.storefront = storefront
@@ -166,8 +166,8 @@ public struct StoreKitConfiguration: Sendable {
                 do {
                     let place = ProductOrigin.PriceSource(line: nil, field: "\(id).\(field)", written: text)
                     return (
-                        [storefront.id: try Price(text, currency: storefront.currency)],
-                        ProductOrigin(source: source, prices: [storefront.id: place])
+                        [storefront.numericID: try Price(text, currency: storefront.currency)],
+                        ProductOrigin(source: source, prices: [storefront.numericID: place])
                     )
                 } catch {
                     throw fail(field, error.description)
@@ -188,7 +188,7 @@ public struct StoreKitConfiguration: Sendable {
                 if !isFree, prices.isEmpty {
                     notes.append(
                         "product '\(id.escapedForMessage)': \(field) has no displayPrice, so no price in "
-                            + "\(storefront.alpha3); it is left out")
+                            + "\(storefront.countryCode); it is left out")
                 }
                 var count: Int?
                 switch offer.numberOfPeriods {

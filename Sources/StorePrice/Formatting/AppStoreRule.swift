@@ -106,17 +106,17 @@ public struct AppStoreRule: Hashable, Sendable {
         guard storefront.currency == locale.currency else {
             throw .unsupportedLocale(
                 locale.identifier,
-                reason: "the App Store charges \(storefront.currency) in \(storefront.alpha3), not \(locale.currency); "
+                reason: "the App Store charges \(storefront.currency) in \(storefront.countryCode), not \(locale.currency); "
                     + "the App Store style shows a storefront's own currency")
         }
-        let rule = AppStoreRuleTable.shared.byStorefront[storefront.alpha3] ?? .none(storefront)
+        let rule = AppStoreRuleTable.shared.byStorefront[storefront.countryCode] ?? .none(storefront)
         let withScript = locale.script.map { "\(locale.language)-\($0)" }
         self = withScript.flatMap { rule.languages[$0] } ?? rule.languages[locale.language] ?? rule
     }
 
     fileprivate static func none(_ storefront: Storefront) -> AppStoreRule {
         AppStoreRule(
-            storefront: storefront.alpha3, defaultLanguage: storefront.storeLanguages[0], languagesSeen: [],
+            storefront: storefront.countryCode, defaultLanguage: storefront.storeLanguages[0], languagesSeen: [],
             basis: .none,
             pattern: nil, numbers: nil, fractionDigits: nil, houseRule: nil, classNote: nil, evidence: [],
             languages: [:])
@@ -145,7 +145,7 @@ public struct AppStoreRule: Hashable, Sendable {
 extension Storefront {
     /// How the App Store writes prices in this storefront: see ``AppStoreRule``.
     public var appStoreRule: AppStoreRule {
-        AppStoreRuleTable.shared.byStorefront[alpha3] ?? .none(self)
+        AppStoreRuleTable.shared.byStorefront[countryCode] ?? .none(self)
     }
 }
 
@@ -200,7 +200,7 @@ final class AppStoreRuleTable: Sendable {
         var rules: [AppStoreRule] = []
         for code in file.storefronts.keys.sorted() {
             guard let entry = file.storefronts[code], let storefront = StorefrontTable.shared.byCode[code],
-                storefront.alpha3 == code
+                storefront.countryCode == code
             else { throw Problem(description: "unknown storefront '\(code)'") }
             if let currency = entry.currency, currency != storefront.currency.code {
                 throw Problem(description: "\(code): currency \(currency), but the storefront charges \(storefront.currency)")

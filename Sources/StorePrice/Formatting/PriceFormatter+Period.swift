@@ -66,7 +66,7 @@ extension PriceLocale {
     private func lookUpPerPeriodPattern(_ period: SubscriptionPeriod, style: SubscriptionPeriod.Style)
         throws(StorePriceError) -> String
     {
-        if period.count == 1,
+        if period.value == 1,
             let pattern = ICU.unitString(
                 locale: languageIdentifier, table: style.unitTable, group: "duration", key: period.unit.rawValue,
                 field: "per")

@@ -160,6 +160,49 @@ public struct BulkRenderer: Sendable {
             write: write)
     }
 
+    /// Renders products already in memory straight to JSON Lines or CSV bytes: the rows
+    /// `storeprice render` writes for a catalog of these products, byte for byte, the CSV header
+    /// first.
+    ///
+    /// ```swift
+    /// let products = [try Product(id: "coins.100", prices: ["USA": "0.99", "JPN": "160"])]
+    /// var body: [UInt8] = []
+    /// let renderer = BulkRenderer(targets: RenderTarget.storefronts([Storefront("JPN")]))
+    /// _ = try renderer.render(products) { body += $0 }
+    /// // {"product":"coins.100","storefront":"JPN","account":null,"price_locale":"ja_JP@currency=JPY","amount":"160",…}
+    /// ```
+    ///
+    /// - Parameters: as ``renderCSV(at:productIDs:progress:invalidProduct:write:)``, with
+    ///   `products` in place of a file; a product ID may appear once.
+    /// - Returns: counts, the invalid products and the price locales without offer wording.
+    /// - Throws: ``StorePriceError`` for a repeated product ID or a price the options cannot show,
+    ///   and what `write` and `invalidProduct` throw.
+    public func render(
+        _ products: [Product],
+        productIDs: ProductIDList? = nil,
+        invalidProduct: ((InvalidProduct) throws -> Void)? = nil,
+        write: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> RenderReport {
+        if format == .csv {
+            try RowLayout.csvHeader.withUnsafeBytes { try write($0) }
+        }
+        var encoder = RowEncoder(format: format, escapeNonASCII: escapeNonASCII, options: options, rawCSV: rawCSV)
+        var output = ByteBuffer(capacity: 1 << 16)
+        var source = ProductList(products)
+        var report = try CatalogRenderer(targets: targets, options: options, workers: workers, batchSize: 64)
+            .render(&source, productIDs: productIDs) { batch in
+                output.removeAll()
+                try encoder.encode(batch, into: &output)
+                try write(UnsafeRawBufferPointer(output.bytes))
+            }
+        report.localesWithoutOfferWording = encoder.localesWithoutWording
+        if let invalidProduct {
+            for invalid in report.invalidProducts { try invalidProduct(invalid) }
+            report.invalidProducts = []
+        }
+        return report
+    }
+
     /// Reads, renders and writes a catalog's chunks: CSV with its columns, JSON Lines without.
     private func run(
         _ reader: ChunkReader, path: String, columns: (product: Int, storefront: Int, price: Int)?,

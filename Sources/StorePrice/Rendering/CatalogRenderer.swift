@@ -2,295 +2,6 @@ import Dispatch
 public import Logging
 import Synchronization
 
-/// Who a catalog is rendered for: a storefront, or a test account (which names its storefront).
-///
-/// Targets are shared by reference between the rows rendered for them.
-public final class RenderTarget: Sendable, CustomStringConvertible {
-    /// The storefront whose prices are shown.
-    public let storefront: Storefront
-    /// The test account, when rendering for accounts.
-    public let account: TestAccount?
-    /// The price locale prices are shown in.
-    public let priceLocale: PriceLocale
-    /// The title chain, made on first use: it asks ICU for likely subtags (about 20,000
-    /// instructions a target), which only catalogs with titles need.
-    private let chain = Locked<TitleChain?>(nil)
-
-    /// A storefront, in its default price locale.
-    public init(storefront: Storefront) {
-        self.storefront = storefront
-        self.account = nil
-        self.priceLocale = storefront.priceLocale
-    }
-
-    /// A test account, in its store's price locale.
-    public init(account: TestAccount) {
-        self.storefront = account.storefront
-        self.account = account
-        self.priceLocale = account.priceLocale
-    }
-
-    /// The languages a product's title is looked up in, for this target's price locale.
-    var titleChain: TitleChain {
-        chain.withLock { chain in
-            if let chain { return chain }
-            let made = TitleChain(priceLocale: priceLocale)
-            chain = made
-            return made
-        }
-    }
-
-    /// One target per storefront.
-    public static func storefronts(_ storefronts: [Storefront]) -> [RenderTarget] {
-        storefronts.map(RenderTarget.init(storefront:))
-    }
-
-    /// One target per test account.
-    public static func accounts(_ accounts: [TestAccount]) -> [RenderTarget] {
-        accounts.map(RenderTarget.init(account:))
-    }
-
-    /// `JPN`, or an account with its storefront: `can-fr (CAN)`.
-    public var description: String { account.map { "\($0.name) (\(storefront.alpha3))" } ?? storefront.alpha3 }
-}
-
-/// One rendered price: a product, for a target, in its price locale.
-public struct RenderedRow: Sendable {
-    /// The product ID.
-    public let productID: String
-    /// The storefront or test account the row is for.
-    public let target: RenderTarget
-    /// The price in the target's storefront.
-    public let price: Price
-    /// The price as the target's store shows it.
-    public let formatted: String
-    /// The product's title in the store language, falling back to the language alone, then English.
-    public let title: String?
-}
-
-/// The rows of one batch, in order: a collection of ``RenderedRow``.
-///
-/// Rows are kept as indices into the batch's products, the run's targets and a shared table of
-/// formatted prices, so producing them costs no allocation or reference counting per row. Reading
-/// a row builds its ``RenderedRow``; the `…(at:)` accessors read one field without building it.
-public struct RenderedBatch: RandomAccessCollection, Sendable {
-    struct Entry {
-        var product: Int32
-        var target: Int32
-        /// A slot in the run's price store, or, when negative, `-1 - i` for `overflow[i]`.
-        var price: Int32
-        /// An index into `titles`, or -1 for no title.
-        var title: Int32
-    }
-
-    let products: [Product]
-    let targets: [RenderTarget]
-    let store: PriceStore
-    let overflow: [PriceStore.Slot]
-    let titles: [String]
-    let entries: [Entry]
-
-    /// The first row's position, 0.
-    public var startIndex: Int { 0 }
-    /// The position after the last row.
-    public var endIndex: Int { entries.count }
-
-    /// The row at a position.
-    public subscript(position: Int) -> RenderedRow {
-        let slot = slot(position)
-        return RenderedRow(
-            productID: productID(at: position), target: target(at: position), price: slot.price,
-            formatted: slot.formatted, title: title(at: position))
-    }
-
-    /// The product ID of row `position`.
-    public func productID(at position: Int) -> String { products[Int(entries[position].product)].id }
-    /// The storefront or account of row `position`.
-    public func target(at position: Int) -> RenderTarget { targets[Int(entries[position].target)] }
-    /// The index in the renderer's targets of row `position`'s target.
-    public func targetIndex(at position: Int) -> Int { Int(entries[position].target) }
-    /// The amount of row `position`, in canonical decimal text.
-    public func amount(at position: Int) -> String { slot(position).price.amount }
-    /// The formatted price of row `position`.
-    public func formatted(at position: Int) -> String { slot(position).formatted }
-    /// The title of row `position`, if any.
-    public func title(at position: Int) -> String? {
-        let index = entries[position].title
-        return index < 0 ? nil : titles[Int(index)]
-    }
-
-    /// The price of row `position`.
-    public func price(at position: Int) -> Price { slot(position).price }
-    /// Whether any product of the batch is a subscription; when not, writers can skip the
-    /// subscription columns row by row.
-    public var containsSubscriptions: Bool { products.contains { $0.subscription != nil } }
-    /// The subscription terms of row `position`'s product; nil when it is not a subscription.
-    public func subscription(at position: Int) -> SubscriptionTerms? {
-        products[Int(entries[position].product)].subscription
-    }
-
-    /// What a subscription row adds, in its target's price locale: the price per period, every
-    /// offer as the target's storefront has it, and the billing plans. Nil for other products.
-    ///
-    /// - Parameters:
-    ///   - position: the row.
-    ///   - options: currency display and rounding, as the renderer used.
-    ///   - wording: offer phrases; by default StorePrice's built-in wording for the language.
-    public func subscriptionText(
-        at position: Int, options: PriceFormatter.Options = .init(), wording: OfferWording? = nil
-    ) throws(StorePriceError) -> RenderedSubscription? {
-        guard let terms = subscription(at: position) else { return nil }
-        let target = target(at: position)
-        let locale = target.priceLocale
-        let builtIn = wording == nil ? try OfferWording.builtIn(for: locale) : nil
-        let chosenWording = wording ?? builtIn
-        let storefrontID = target.storefront.id
-        // A price the options cannot show is named as the catalog writes it, where it was read.
-        func named<T>(_ origin: ProductOrigin?, _ body: () throws(StorePriceError) -> T) throws(StorePriceError) -> T {
-            do {
-                return try body()
-            } catch {
-                throw origin?.error(error, storefrontID: storefrontID, target: target.description) ?? error
-            }
-        }
-        let formatter = try PriceFormatter(locale: locale, options: options)
-        var offers: [RenderedOffer] = []
-        for catalogOffer in terms.offers {
-            guard let offer = catalogOffer.offer(inStorefront: storefrontID) else { continue }
-            offers.append(
-                try named(catalogOffer.origin) { () throws(StorePriceError) in
-                    RenderedOffer(
-                        kind: catalogOffer.kind, id: catalogOffer.id, billingPlan: catalogOffer.billingPlan, offer: offer,
-                        formattedPrice: try offer.price.map { (price) throws(StorePriceError) in try formatter.format(price) },
-                        text: try chosenWording.map { (chosen) throws(StorePriceError) in
-                            try offer.text(in: locale, wording: chosen, options: options)
-                        })
-                })
-        }
-        var plans: [RenderedBillingPlan] = []
-        for plan in terms.billingPlans {
-            guard let price = plan.prices[storefrontID] else { continue }
-            let commitment = plan.commitmentPrices[storefrontID]
-            plans.append(
-                RenderedBillingPlan(
-                    type: plan.type, price: price,
-                    formattedPrice: try named(plan.origin) { () throws(StorePriceError) in try formatter.format(price) },
-                    commitmentPrice: commitment,
-                    formattedCommitmentPrice: try named(plan.commitmentOrigin) { () throws(StorePriceError) in
-                        try commitment.map { (price) throws(StorePriceError) in try formatter.format(price) }
-                    }))
-        }
-        // The row's price is formatted already: only the per-period pattern is added.
-        let pricePerPeriod = PriceFormatter.apply(
-            try locale.perPeriodPattern(terms.period, style: .wide), price: formatted(at: position))
-        return RenderedSubscription(period: terms.period, pricePerPeriod: pricePerPeriod, offers: offers, billingPlans: plans)
-    }
-
-    private func slot(_ position: Int) -> PriceStore.Slot {
-        let price = entries[position].price
-        return price >= 0 ? store[Int(price)] : overflow[Int(-1 - price)]
-    }
-}
-
-/// A subscription row's period, price per period, offers and billing plans, in its price locale.
-public struct RenderedSubscription: Hashable, Sendable {
-    /// How often the subscription renews.
-    public let period: SubscriptionPeriod
-    /// The row's price per period: `$4.99 per month`.
-    public let pricePerPeriod: String
-    /// Every offer the row's storefront has, introductory first, then promotional, offer codes
-    /// and win-back offers, each in catalog order.
-    public let offers: [RenderedOffer]
-    /// The billing plans the row's storefront has a price for.
-    public let billingPlans: [RenderedBillingPlan]
-
-    /// The first introductory offer in the row's storefront, if it has one there.
-    public var introductoryOffer: SubscriptionOffer? { offers.first { $0.kind == .introductory }?.offer }
-    /// That offer as text, `1 week free`; nil without an offer, or without wording for the language.
-    public var introductoryOfferText: String? { offers.first { $0.kind == .introductory }?.text }
-}
-
-/// One offer of a subscription row, in the row's price locale.
-public struct RenderedOffer: Hashable, Sendable {
-    /// Introductory, promotional, offer code or win-back.
-    public let kind: CatalogOffer.Kind
-    /// The offer ID or offer-code reference name; nil for an introductory offer.
-    public let id: String?
-    /// The billing plan the offer applies to, where the catalog says.
-    public let billingPlan: String?
-    /// The offer's terms and price in the row's storefront.
-    public let offer: SubscriptionOffer
-    /// The offer's price, formatted; nil for a free trial.
-    public let formattedPrice: String?
-    /// The offer as text, `$0.99 per month for 3 months`; nil without wording for the language.
-    public let text: String?
-}
-
-/// One billing plan of a subscription row, in the row's price locale.
-public struct RenderedBillingPlan: Hashable, Sendable {
-    /// The plan type, such as `MONTHLY`.
-    public let type: String
-    /// The price of each payment.
-    public let price: Price
-    /// That price, formatted.
-    public let formattedPrice: String
-    /// The price of the whole commitment, when the catalog gives it.
-    public let commitmentPrice: Price?
-    /// That price, formatted.
-    public let formattedCommitmentPrice: String?
-}
-
-public struct InvalidProduct: Hashable, Sendable, CustomStringConvertible {
-    /// Why a product is invalid.
-    public enum Reason: Hashable, Sendable {
-        /// The product-ID list names it, but the catalog has no such product.
-        case notInCatalog
-        /// The product has no price in these storefronts (alpha-3 codes, sorted).
-        case noPrice(storefronts: [String])
-    }
-
-    /// The product ID, as the catalog or the product list writes it.
-    public let productID: String
-    /// Why the product is invalid.
-    public let reason: Reason
-
-    /// An invalid product and why.
-    public init(productID: String, reason: Reason) {
-        self.productID = productID
-        self.reason = reason
-    }
-
-    /// `com.example.level1: no price in CHN`, the product ID escaped as in errors.
-    public var description: String { description(reason: reasonDescription) }
-
-    /// ``description`` with the reason's words given: for listing products that share a reason.
-    package func description(reason words: String) -> String { "\(productID.escapedForMessage): \(words)" }
-
-    /// Why, in words: `not in the catalog`, `no price in BLR, RUS`.
-    public var reasonDescription: String {
-        switch reason {
-        case .notInCatalog: "not in the catalog"
-        case .noPrice(let storefronts): "no price in \(storefronts.joined(separator: ", "))"
-        }
-    }
-}
-
-/// What a rendering run did.
-public struct RenderReport: Sendable {
-    /// Rows rendered.
-    public var rows = 0
-    /// Products read from the catalog, after any product-ID list.
-    public var products = 0
-    /// Distinct (price locale, amount) pairs formatted by ICU. Past the memo's limit (262,144
-    /// pairs) a pair is formatted each time it appears and counted each time.
-    public var distinctPrices = 0
-    /// Invalid products, in catalog order, then the listed IDs the catalog lacks in list order.
-    public var invalidProducts: [InvalidProduct] = []
-    /// Price locales whose language has no built-in offer wording: the text of their rows'
-    /// offers is nil, and the offers' terms are written instead. Filled by ``BulkRenderer``.
-    public var localesWithoutOfferWording: Set<String> = []
-}
-
 /// Renders every product's price for every target, fast, in a deterministic order.
 ///
 /// Products are read in batches and spread over worker threads; each distinct (price locale,
@@ -301,7 +12,7 @@ public struct RenderReport: Sendable {
 /// var catalog = try Catalog.open("Data/catalog-sample.jsonl")
 /// let renderer = CatalogRenderer(targets: RenderTarget.storefronts(Storefront.all))
 /// let report = try renderer.render(&catalog) { rows in
-///     for row in rows { print(row.productID, row.target, row.formatted) }
+///     for row in rows { print(row.productID, row.storefront.countryCode, row.formatted) }
 /// }
 /// print(report.invalidProducts)
 /// ```
@@ -405,6 +116,40 @@ public struct CatalogRenderer: Sendable {
     }
 }
 
+extension CatalogRenderer {
+    /// Renders products already in memory, as a service has them: every row, in product order
+    /// and then target order, and the report.
+    ///
+    /// ```swift
+    /// let products = [try Product(id: "coins.100", prices: ["USA": "0.99", "JPN": "160"])]
+    /// let renderer = CatalogRenderer(targets: RenderTarget.storefronts([Storefront("USA"), Storefront("JPN")]))
+    /// let (rows, report) = try renderer.render(products)
+    /// rows.map(\.formatted)  // ["$0.99", "￥160"]
+    /// report.invalidProducts  // []
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - products: the catalog; a product ID may appear once.
+    ///   - productIDs: when given, only these products are rendered, and listed IDs the catalog
+    ///     lacks are invalid products.
+    /// - Throws: ``StorePriceError`` for a repeated product ID, or a price the options cannot show.
+    public func render(_ products: [Product], productIDs: ProductIDList? = nil) throws(StorePriceError)
+        -> (rows: [RenderedRow], report: RenderReport)
+    {
+        var source = ProductList(products)
+        var rows: [RenderedRow] = []
+        do {
+            let report = try render(&source, productIDs: productIDs) { batch in rows += batch }
+            return (rows, report)
+        } catch let error as StorePriceError {
+            throw error
+        } catch {
+            // `emit` above throws nothing.
+            throw .invalidCatalog(source: "products in memory", line: nil, field: nil, reason: "\(error)")
+        }
+    }
+}
+
 /// The per-run state of a rendering: targets grouped by price locale, and the format memo.
 final class RenderPlan: Sendable {
     let targets: [RenderTarget]
@@ -423,6 +168,7 @@ final class RenderPlan: Sendable {
     let formatters: [PriceFormatter]
     let workers: Int
     let memo: FormatMemo
+    let options: PriceFormatter.Options
 
     init(targets: [RenderTarget], options: PriceFormatter.Options, workers: Int) throws(StorePriceError) {
         let locales = Self.interned(targets.map(\.priceLocale))
@@ -433,8 +179,8 @@ final class RenderPlan: Sendable {
         let chains = Self.interned(targets.map(\.titleChain))
         let currencies = Self.interned(targets.map(\.priceLocale.currency))
         self.targets = targets
-        self.storefrontIDs = targets.map(\.storefront.id)
-        let allIDs = Storefront.all.map(\.id) + storefrontIDs
+        self.storefrontIDs = targets.map(\.storefront.numericID)
+        let allIDs = Storefront.all.map(\.numericID) + storefrontIDs
         self.idBase = allIDs.min() ?? 0
         self.idSpan = (allIDs.max() ?? 0) - idBase + 1
         self.localeIndex = locales.index
@@ -444,6 +190,7 @@ final class RenderPlan: Sendable {
         self.chains = chains.distinct
         self.formatters = formatters
         self.workers = workers
+        self.options = options
         self.memo = FormatMemo(locales: formatters.count, currencies: currencies.distinct.count, workers: workers)
     }
 
@@ -494,8 +241,14 @@ final class RenderPlan: Sendable {
             overflow += part.overflow
             invalid += part.invalid
         }
-        let batch = RenderedBatch(
+        var batch = RenderedBatch(
             products: products, targets: targets, store: memo.store, overflow: overflow, titles: titles, entries: entries)
+        if batch.containsSubscriptions {
+            // Part of each row; a price the options cannot show fails the run here.
+            batch.subscriptions = try batch.indices.map { (position) throws(StorePriceError) in
+                try batch.subscriptionText(at: position, options: options)
+            }
+        }
         return (batch, invalid)
     }
 
@@ -617,7 +370,7 @@ final class RenderPlan: Sendable {
                 }
                 // Products that lack the same storefronts share one list of their codes.
                 if missingTargets != lastMissing.targets {
-                    lastMissing = (missingTargets, Set(missingTargets.map { targets[$0].storefront.alpha3 }).sorted())
+                    lastMissing = (missingTargets, Set(missingTargets.map { targets[$0].storefront.countryCode }).sorted())
                 }
                 output.invalid.append(InvalidProduct(productID: product.id, reason: .noPrice(storefronts: lastMissing.codes)))
             }
@@ -635,7 +388,7 @@ final class RenderPlan: Sendable {
                 return .invalidCatalog(
                     source: "catalog", line: nil, field: "\(product.id) in \(targets[index])", reason: error.description)
             }
-            return origin.error(error, storefrontID: targets[index].storefront.id, target: targets[index].description)
+            return origin.error(error, storefrontID: targets[index].storefront.numericID, target: targets[index].description)
         }
     }
 }

@@ -24,8 +24,7 @@ package struct RowEncoder {
     }
 
     /// What rows of products that are not subscriptions end with.
-    private static let jsonNoSubscription = Array(
-        #","period":null,"price_per_period":null,"offer":null,"offer_terms":null,"offers":null,"billing_plans":null}"#.utf8)
+    private static let jsonNoSubscription = Array(RowField.jsonWithoutSubscription.utf8)
     private static let csvNoSubscription = Array(",,,,,,".utf8)
 
     /// Appends every row of a batch, each ending with a line break.
@@ -34,7 +33,7 @@ package struct RowEncoder {
         for position in rows.indices {
             let formatted = shown(rows.formatted(at: position))
             var cells: SubscriptionCells?
-            if batchHasSubscriptions, let subscription = try rows.subscriptionText(at: position, options: options) {
+            if batchHasSubscriptions, let subscription = rows.renderedSubscription(at: position) {
                 if subscription.offers.contains(where: { $0.text == nil }) {
                     localesWithoutWording.insert(rows.target(at: position).priceLocale.identifier)
                 }
@@ -42,29 +41,33 @@ package struct RowEncoder {
             }
             switch format {
             case .jsonLines:
-                output.append(#"{"product":"#)
+                output.append(RowField.product.jsonKey)
                 output.appendJSONQuoted(rows.productID(at: position))
                 output.append(fragment(for: rows.target(at: position), index: rows.targetIndex(at: position)))
                 output.append(rows.amount(at: position))
-                output.append(#"","formatted":"#)
+                output.append(byte: UInt8(ascii: "\""))
+                output.append(RowField.formatted.jsonKey)
                 output.appendJSONQuoted(formatted)
-                output.append(#","title":"#)
+                output.append(RowField.title.jsonKey)
                 appendJSONOrNull(rows.title(at: position), to: &output)
                 if let cells {
-                    output.append(#","period":"#)
+                    output.append(RowField.period.jsonKey)
                     output.appendJSONQuoted(cells.period)
-                    output.append(#","price_per_period":"#)
+                    output.append(RowField.pricePerPeriod.jsonKey)
                     output.appendJSONQuoted(cells.pricePerPeriod)
-                    output.append(#","offer":"#)
+                    output.append(RowField.offer.jsonKey)
                     appendJSONOrNull(cells.offer, to: &output)
-                    output.append(#","offer_terms":"#)
+                    output.append(RowField.offerTerms.jsonKey)
                     appendJSONOrNull(cells.offerTerms, to: &output)
-                    output.append(#","offers":["#)
+                    output.append(RowField.offers.jsonKey)
+                    output.append(byte: UInt8(ascii: "["))
                     for (index, offer) in cells.offers.enumerated() {
                         if index > 0 { output.append(byte: UInt8(ascii: ",")) }
                         appendJSON(offer, to: &output)
                     }
-                    output.append(#"],"billing_plans":["#)
+                    output.append(byte: UInt8(ascii: "]"))
+                    output.append(RowField.billingPlans.jsonKey)
+                    output.append(byte: UInt8(ascii: "["))
                     for (index, plan) in cells.billingPlans.enumerated() {
                         if index > 0 { output.append(byte: UInt8(ascii: ",")) }
                         appendJSON(plan, to: &output)
@@ -109,45 +112,47 @@ package struct RowEncoder {
         return fragment
     }
 
-    /// An offer as a JSON object: `{"type":"promotional","id":"winback","billing_plan":null,
-    /// "payment_mode":"payUpFront","period":"P2M","period_count":1,"price":"1.99","formatted_price":"$1.99",
-    /// "text":"$1.99 for 2 months","terms":"payUpFront:P2M:1.99"}`.
+    /// An offer as a JSON object, in ``RenderedOffer``'s keys: `{"type":"promotional","id":"winback",
+    /// "billing_plan":null,"payment_mode":"payUpFront","period":"P2M","period_count":1,"price":"1.99",
+    /// "formatted_price":"$1.99","text":"$1.99 for 2 months","terms":"payUpFront:P2M:1.99"}`.
     private func appendJSON(_ offer: RenderedOffer, to output: inout ByteBuffer) {
-        output.append(#"{"type":""#)
-        output.append(offer.kind.outputName)
-        output.append(#"","id":"#)
+        typealias Key = RenderedOffer.CodingKeys
+        output.append(Key.type.jsonKey(first: true))
+        output.appendJSONQuoted(offer.kind.outputName)
+        output.append(Key.id.jsonKey())
         appendJSONOrNull(offer.id, to: &output)
-        output.append(#","billing_plan":"#)
+        output.append(Key.billingPlan.jsonKey())
         appendJSONOrNull(offer.billingPlan, to: &output)
-        output.append(#","payment_mode":""#)
-        output.append(offer.offer.paymentMode.rawValue)
-        output.append(#"","period":""#)
-        output.append(offer.offer.period.iso8601)
-        output.append(#"","period_count":"#)
+        output.append(Key.paymentMode.jsonKey())
+        output.appendJSONQuoted(offer.offer.paymentMode.rawValue)
+        output.append(Key.period.jsonKey())
+        output.appendJSONQuoted(offer.offer.period.iso8601)
+        output.append(Key.periodCount.jsonKey())
         output.append(String(offer.offer.periodCount))
-        output.append(#","price":"#)
+        output.append(Key.price.jsonKey())
         appendJSONOrNull(offer.offer.price?.amount, to: &output)
-        output.append(#","formatted_price":"#)
+        output.append(Key.formattedPrice.jsonKey())
         appendJSONOrNull(offer.formattedPrice.map(shown), to: &output)
-        output.append(#","text":"#)
+        output.append(Key.text.jsonKey())
         appendJSONOrNull(offer.text.map(shown), to: &output)
-        output.append(#","terms":"#)
+        output.append(Key.terms.jsonKey())
         output.appendJSONQuoted(offer.offer.description)
         output.append(byte: UInt8(ascii: "}"))
     }
 
-    /// A billing plan as a JSON object: `{"type":"MONTHLY","price":"0.5","formatted_price":"$0.50",
-    /// "commitment_price":"6","formatted_commitment_price":"$6.00"}`.
+    /// A billing plan as a JSON object, in ``RenderedBillingPlan``'s keys: `{"type":"MONTHLY",
+    /// "price":"0.5","formatted_price":"$0.50","commitment_price":"6","formatted_commitment_price":"$6.00"}`.
     private func appendJSON(_ plan: RenderedBillingPlan, to output: inout ByteBuffer) {
-        output.append(#"{"type":"#)
+        typealias Key = RenderedBillingPlan.CodingKeys
+        output.append(Key.type.jsonKey(first: true))
         output.appendJSONQuoted(plan.type)
-        output.append(#","price":""#)
-        output.append(plan.price.amount)
-        output.append(#"","formatted_price":"#)
+        output.append(Key.price.jsonKey())
+        output.appendJSONQuoted(plan.price.amount)
+        output.append(Key.formattedPrice.jsonKey())
         output.appendJSONQuoted(shown(plan.formattedPrice))
-        output.append(#","commitment_price":"#)
+        output.append(Key.commitmentPrice.jsonKey())
         appendJSONOrNull(plan.commitmentPrice?.amount, to: &output)
-        output.append(#","formatted_commitment_price":"#)
+        output.append(Key.formattedCommitmentPrice.jsonKey())
         appendJSONOrNull(plan.formattedCommitmentPrice.map(shown), to: &output)
         output.append(byte: UInt8(ascii: "}"))
     }

@@ -22,9 +22,7 @@ package struct RowLayout: Sendable {
     let suffix: [UInt8]
 
     /// The CSV header line, newline included.
-    package static let csvHeader = Array(
-        "product,storefront,account,price_locale,amount,formatted,title,period,price_per_period,offer,offer_terms,offers,billing_plans\n"
-            .utf8)
+    package static let csvHeader = RowField.csvHeader
 
     init(format: BulkRenderer.Format, targets: [RenderTarget], escapeNonASCII: Bool, rawCSV: Bool) {
         self.format = format
@@ -33,7 +31,7 @@ package struct RowLayout: Sendable {
         targetParts = targets.map { Self.targetPart($0, format: format, rawCSV: rawCSV) }
         switch format {
         case .jsonLines:
-            suffix = Array(#","title":null"#.utf8) + Self.jsonNoSubscription
+            suffix = Array((RowField.title.jsonKey + "null").utf8) + Self.jsonNoSubscription
         case .csv:
             suffix = Array(",,,,,,,\n".utf8)
         }
@@ -45,7 +43,7 @@ package struct RowLayout: Sendable {
         guard let title else { return suffix }
         switch format {
         case .jsonLines:
-            var bytes = Array(#","title":"#.utf8)
+            var bytes = Array(RowField.title.jsonKey.utf8)
             JSONText.appendQuoted(title, to: &bytes)
             bytes.append(contentsOf: Self.jsonNoSubscription)
             return bytes
@@ -54,20 +52,18 @@ package struct RowLayout: Sendable {
         }
     }
 
-    private static let jsonNoSubscription = Array(
-        #","period":null,"price_per_period":null,"offer":null,"offer_terms":null,"offers":null,"billing_plans":null}"#.utf8)
-        + [UInt8(ascii: "\n")]
+    private static let jsonNoSubscription = Array(RowField.jsonWithoutSubscription.utf8) + [UInt8(ascii: "\n")]
 
     /// A target's part of its rows: the fields from after the product ID to before the amount.
     static func targetPart(_ target: RenderTarget, format: BulkRenderer.Format, rawCSV: Bool) -> [UInt8] {
         switch format {
         case .jsonLines:
-            var part = #","storefront":""# + target.storefront.alpha3 + #"","account":"#
+            var part = RowField.storefront.jsonKey + "\"" + target.storefront.countryCode + "\"" + RowField.account.jsonKey
             part += target.account.map { JSONText.quote($0.name) } ?? "null"
-            part += #","price_locale":""# + target.priceLocale.identifier + #"","amount":""#
+            part += RowField.priceLocale.jsonKey + "\"" + target.priceLocale.identifier + "\"" + RowField.amount.jsonKey + "\""
             return Array(part.utf8)
         case .csv:
-            return Array(("," + target.storefront.alpha3 + "," + CSVText.cell(target.account?.name ?? "", raw: rawCSV) + ","
+            return Array(("," + target.storefront.countryCode + "," + CSVText.cell(target.account?.name ?? "", raw: rawCSV) + ","
                 + target.priceLocale.identifier + ",").utf8)
         }
     }
@@ -94,12 +90,12 @@ package struct RowLayout: Sendable {
         buffer.append(productPart(String(decoding: id, as: UTF8.self)))
     }
 
-    private static let jsonProductKey = Array(#"{"product":""#.utf8)
+    private static let jsonProductKey = Array((RowField.product.jsonKey + "\"").utf8)
 
     /// The product's part: `{"product":"ID"` or the ID's CSV cell.
     func productPart(_ id: String) -> [UInt8] {
         switch format {
-        case .jsonLines: Array((#"{"product":"# + JSONText.quote(id)).utf8)
+        case .jsonLines: Array((RowField.product.jsonKey + JSONText.quote(id)).utf8)
         case .csv: Array(CSVText.cell(id, raw: rawCSV).utf8)
         }
     }
@@ -147,5 +143,5 @@ package struct RowLayout: Sendable {
         buffer.append(pricePart(amount: amount, formatted: String(decoding: formatted, as: UTF8.self)))
     }
 
-    private static let formattedKey = Array(#"","formatted":"#.utf8)
+    private static let formattedKey = Array(("\"" + RowField.formatted.jsonKey).utf8)
 }

@@ -283,13 +283,36 @@ public struct PriceSnapshot: Hashable, Sendable {
         return try render(&products, accounts: accountsFile, source: source, workers: workers)
     }
 
+    /// Renders products already in memory for a set of test accounts, as ``record(catalog:catalogFormat:accounts:options:workers:)``
+    /// renders a file: a service's tests need no catalog file. The header names no catalog.
+    ///
+    /// ```swift
+    /// let products = [try Product(id: "coins.100", prices: ["USA": "0.99", "JPN": "160"])]
+    /// let snapshot = try PriceSnapshot.record(products: products)
+    /// snapshot.rows.first { $0.account == "jpn" }?.formatted  // "￥160"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - products: the catalog; a product ID may appear once.
+    ///   - accounts: the test accounts; the built-in accounts by default.
+    ///   - options: currency display and rounding.
+    ///   - workers: threads to render on.
+    /// - Throws: a repeated product ID, and prices the options cannot show.
+    public static func record(
+        products: [Product], accounts: TestAccountFile = .builtIn, options: PriceFormatter.Options = .init(),
+        workers: Int = CatalogRenderer.processorCount
+    ) throws(StorePriceError) -> PriceSnapshot {
+        var source = ProductList(products)
+        return try render(&source, accounts: accounts, source: Source(catalog: nil, options: options), workers: workers)
+    }
+
     /// Renders what a ``Source`` names.
     public static func render(_ source: Source, workers: Int = CatalogRenderer.processorCount)
         throws(StorePriceError) -> PriceSnapshot
     {
         guard let catalog = source.catalog else {
             throw .invalidSnapshot(
-                source: "source", line: nil, reason: "no catalog path; the snapshot was made from standard input")
+                source: "source", line: nil, reason: "no catalog path; the snapshot was made from standard input or from products in memory")
         }
         var products = try Catalog.open(catalog, format: source.catalogFormat)
         let accounts = try source.accounts.map { (path) throws(StorePriceError) in
@@ -315,9 +338,9 @@ public struct PriceSnapshot: Hashable, Sendable {
                     rows.append(
                         Row(
                             product: batch.productID(at: position), account: target.account?.name ?? "",
-                            storefront: target.storefront.alpha3, priceLocale: target.priceLocale.identifier,
+                            storefront: target.storefront.countryCode, priceLocale: target.priceLocale.identifier,
                             amount: batch.amount(at: position), formatted: batch.formatted(at: position),
-                            strings: try fields(of: batch, at: position, options: source.options)))
+                            strings: fields(of: batch, at: position)))
                 }
             }
         } catch let error as StorePriceError {
@@ -331,12 +354,10 @@ public struct PriceSnapshot: Hashable, Sendable {
 
 extension PriceSnapshot {
     /// The strings a rendered row shows besides its price, named as render's JSON Lines names them.
-    static func fields(of batch: RenderedBatch, at position: Int, options: PriceFormatter.Options)
-        throws(StorePriceError) -> [Field]
-    {
+    static func fields(of batch: RenderedBatch, at position: Int) -> [Field] {
         var fields: [Field] = []
         if let title = batch.title(at: position) { fields.append(Field(name: "title", text: title)) }
-        guard let subscription = try batch.subscriptionText(at: position, options: options) else { return fields }
+        guard let subscription = batch.renderedSubscription(at: position) else { return fields }
         fields.append(Field(name: "period", text: subscription.period.iso8601))
         fields.append(Field(name: "price_per_period", text: subscription.pricePerPeriod))
         var names: Set<String> = []
@@ -398,7 +419,7 @@ extension PriceSnapshot {
         if let accounts { source.accounts = accounts }
         if source.catalog == nil {
             throw .invalidSnapshot(
-                source: path, line: 1, reason: "the snapshot was made from standard input; name the catalog")
+                source: path, line: 1, reason: "the snapshot was made from standard input or from products in memory; name the catalog")
         }
         // Paths from the header, not given here, are used only if the header may name them.
         for (field, given) in [("catalog", catalog), ("accounts", accounts)] where given == nil {

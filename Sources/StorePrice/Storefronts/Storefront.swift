@@ -14,12 +14,18 @@ import ICUNumberFormat
 ///
 /// The currency always comes from the storefront, whatever the store or device language.
 public struct Storefront: Hashable, Sendable, Identifiable, CustomStringConvertible {
-    /// Apple's numeric storefront identifier, such as `143462` for Japan.
-    public let id: Int
+    /// Apple's storefront identifier as StoreKit's `Storefront.id` gives it: `"143462"` for Japan.
+    public var id: String { String(numericID) }
+    /// Apple's numeric storefront identifier, such as `143462` for Japan: ``id`` as a number, as
+    /// catalogs key prices by it.
+    public let numericID: Int
     /// The ISO 3166-1 alpha-2 code, such as `JP`.
     public let alpha2: String
-    /// The ISO 3166-1 alpha-3 code, such as `JPN`: StoreKit's `Storefront.countryCode`.
-    public let alpha3: String
+    /// The ISO 3166-1 alpha-3 code, such as `JPN`, as StoreKit's `Storefront.countryCode` gives it.
+    public let countryCode: String
+    /// The ISO 3166-1 alpha-3 code: ``countryCode``, StoreKit's name for it.
+    @available(*, deprecated, renamed: "countryCode")
+    public var alpha3: String { countryCode }
     /// The English name, such as `Japan`.
     public let name: String
     /// The currency the storefront charges in.
@@ -83,12 +89,13 @@ public struct Storefront: Hashable, Sendable, Identifiable, CustomStringConverti
     public var storeLanguages: [String] { languages.isEmpty ? ["en-GB"] : languages }
 
     /// `JPN (Japan)`.
-    public var description: String { "\(alpha3) (\(name))" }
+    public var description: String { "\(countryCode) (\(name))" }
 }
 
 extension Storefront: Decodable {
     private enum CodingKeys: String, CodingKey {
-        case alpha2, alpha3, name, currency, languages, note
+        case alpha2, name, currency, languages, note
+        case countryCode = "alpha3"
         case id = "storefront_id"
         case priceLocale = "price_locale"
     }
@@ -99,7 +106,7 @@ extension Storefront: Decodable {
     ///
     /// ```swift
     /// let body = try JSONDecoder().decode([String: Storefront].self, from: Data(#"{"storefront":"JPN"}"#.utf8))
-    /// body["storefront"]?.alpha3  // "JPN"
+    /// body["storefront"]?.countryCode  // "JPN"
     /// ```
     public init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer() {
@@ -113,9 +120,9 @@ extension Storefront: Decodable {
             }
         }
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(Int.self, forKey: .id)
+        self.numericID = try container.decode(Int.self, forKey: .id)
         self.alpha2 = try container.decode(String.self, forKey: .alpha2)
-        self.alpha3 = try container.decode(String.self, forKey: .alpha3)
+        self.countryCode = try container.decode(String.self, forKey: .countryCode)
         self.name = try container.decode(String.self, forKey: .name)
         self.currency = try CurrencyCode(container.decode(String.self, forKey: .currency))
         self.languages = try container.decode([String].self, forKey: .languages)
@@ -133,7 +140,7 @@ extension Storefront {
     /// library, its price locale in parts. Checked against the file by StorefrontTests.
     struct Record: Sendable {
         var id: Int
-        var alpha2, alpha3, name, currency: String
+        var alpha2, countryCode, name, currency: String
         var languages: [String]
         var language: String
         var script: String?
@@ -141,19 +148,19 @@ extension Storefront {
         var note: String?
 
         init(
-            _ id: Int, _ alpha2: String, _ alpha3: String, _ name: String, _ currency: String,
+            _ id: Int, _ alpha2: String, _ countryCode: String, _ name: String, _ currency: String,
             _ languages: [String], _ language: String, _ script: String?, _ region: String, _ note: String?
         ) {
-            (self.id, self.alpha2, self.alpha3, self.name, self.currency) = (id, alpha2, alpha3, name, currency)
+            (self.id, self.alpha2, self.countryCode, self.name, self.currency) = (id, alpha2, countryCode, name, currency)
             (self.languages, self.language, self.script, self.region, self.note) = (languages, language, script, region, note)
         }
     }
 
     /// A built-in storefront, from data checked when it was built.
     fileprivate init(_ record: Record, fractionDigits: Int) {
-        id = record.id
+        numericID = record.id
         alpha2 = record.alpha2
-        alpha3 = record.alpha3
+        countryCode = record.countryCode
         name = record.name
         currency = CurrencyCode(checked: record.currency, fractionDigits: fractionDigits)
         languages = record.languages
@@ -197,7 +204,7 @@ final class StorefrontTable: Sendable {
         for storefront in storefronts {
             byCode[String(storefront.id)] = storefront
             byCode[storefront.alpha2] = storefront
-            byCode[storefront.alpha3] = storefront
+            byCode[storefront.countryCode] = storefront
         }
         self.byCode = byCode
     }
@@ -209,14 +216,14 @@ final class StorefrontTable: Sendable {
         if let alias = Self.reservedAliases[code] { return alias }
         // A country name, or the start of one: "JAPAN", "UNITED".
         if code.count > 3 {
-            let named = all.filter { $0.name.uppercased().hasPrefix(code) }.map(\.alpha3)
+            let named = all.filter { $0.name.uppercased().hasPrefix(code) }.map(\.countryCode)
             if !named.isEmpty { return Array(named.prefix(3)) }
         }
         let candidates: [String]
         if code.utf8.allSatisfy(\.isASCIIDigit) {
             candidates = all.map { String($0.id) }
         } else if code.utf8.allSatisfy(\.isASCIILetter) {
-            candidates = code.utf8.count <= 2 ? all.map(\.alpha2) : all.map(\.alpha3)
+            candidates = code.utf8.count <= 2 ? all.map(\.alpha2) : all.map(\.countryCode)
         } else {
             return []
         }
@@ -270,16 +277,45 @@ extension String {
 }
 
 extension Storefront: Encodable {
-    /// Encodes the storefront in the format of `Data/storefronts.json`.
+    /// Encodes the storefront as rows and request bodies name it: its alpha-3 code, `"JPN"`.
+    /// ``details`` encodes every field.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(alpha2, forKey: .alpha2)
-        try container.encode(alpha3, forKey: .alpha3)
-        try container.encode(name, forKey: .name)
-        try container.encode(currency.code, forKey: .currency)
-        try container.encode(languages, forKey: .languages)
-        try container.encode(priceLocale.identifier, forKey: .priceLocale)
-        try container.encodeIfPresent(note, forKey: .note)
+        var container = encoder.singleValueContainer()
+        try container.encode(countryCode)
+    }
+}
+
+extension Storefront {
+    /// Every field of a storefront, as `storeprice storefronts --format json` writes it:
+    /// `{"alpha2":"JP","alpha3":"JPN","storefront_id":143462,"name":"Japan","currency":"JPY",
+    /// "languages":["ja"],"price_locale":"ja_JP@currency=JPY"}`.
+    public struct Details: Hashable, Sendable, Codable {
+        /// The ISO 3166-1 alpha-2 code.
+        public var alpha2: String
+        /// The ISO 3166-1 alpha-3 code (StoreKit's `countryCode`).
+        public var alpha3: String
+        /// Apple's numeric storefront identifier.
+        public var storefrontID: Int
+        /// The English name.
+        public var name: String
+        /// The currency the storefront charges in.
+        public var currency: CurrencyCode
+        /// Apple's language tags, Apple's default first.
+        public var languages: [String]
+        /// The default price locale.
+        public var priceLocale: PriceLocale
+
+        private enum CodingKeys: String, CodingKey {
+            case alpha2, alpha3, name, currency, languages
+            case storefrontID = "storefront_id"
+            case priceLocale = "price_locale"
+        }
+    }
+
+    /// Every field of the storefront, for a storefront table.
+    public var details: Details {
+        Details(
+            alpha2: alpha2, alpha3: countryCode, storefrontID: numericID, name: name, currency: currency,
+            languages: languages, priceLocale: priceLocale)
     }
 }

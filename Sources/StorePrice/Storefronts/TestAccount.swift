@@ -61,7 +61,7 @@ public struct TestAccount: Hashable, Sendable, CustomStringConvertible {
         if let storeLanguage, !storefront.hasStoreLanguage(storeLanguage) {
             throw .invalidAccounts(
                 source: "account", entry: nil, name: name,
-                reason: "'\(storeLanguage.escapedForMessage)' is not a store language of \(storefront.alpha3), "
+                reason: "'\(storeLanguage.escapedForMessage)' is not a store language of \(storefront.countryCode), "
                     + "whose store is in \(storefront.storeLanguages.joined(separator: ", "))")
         }
         self.deviceLocale = try deviceLocale.map { (locale) throws(StorePriceError) in
@@ -86,7 +86,7 @@ public struct TestAccount: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `usa <sandbox+usa@example.com> USA en_US@currency=USD`.
-    public var description: String { "\(name) <\(email)> \(storefront.alpha3) \(priceLocale)" }
+    public var description: String { "\(name) <\(email)> \(storefront.countryCode) \(priceLocale)" }
 
     static func isValidName(_ name: String) -> Bool {
         let bytes = Array(name.utf8)

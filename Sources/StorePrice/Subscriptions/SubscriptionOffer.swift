@@ -148,7 +148,7 @@ public struct SubscriptionOffer: Hashable, Sendable, CustomStringConvertible {
     /// How long the offer lasts: `P3M` for three monthly payments.
     public var duration: SubscriptionPeriod {
         get throws(StorePriceError) {
-            let (total, overflow) = period.count.multipliedReportingOverflow(by: periodCount)
+            let (total, overflow) = period.value.multipliedReportingOverflow(by: periodCount)
             guard !overflow, let duration = try? SubscriptionPeriod(count: total, unit: period.unit) else {
                 throw .invalidOffer(description, reason: "it lasts longer than \(SubscriptionPeriod.maximumCount) \(period.unit.rawValue)s")
             }

@@ -49,23 +49,33 @@ public struct SubscriptionPeriod: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// How many units the period lasts, from 1 to ``maximumCount``.
-    public let count: Int
-    /// The unit.
+    /// How many units the period lasts, from 1 to ``maximumCount``: StoreKit's
+    /// `Product.SubscriptionPeriod.value`.
+    public let value: Int
+    /// The unit: StoreKit's `Product.SubscriptionPeriod.unit`.
     public let unit: Unit
+    /// How many units the period lasts: ``value``, StoreKit's name for it.
+    @available(*, deprecated, renamed: "value")
+    public var count: Int { value }
 
     /// The largest count accepted.
     public static let maximumCount = 999
 
-    /// A period of `count` units.
+    /// A period of `value` units, as StoreKit's `Product.SubscriptionPeriod` has it.
     ///
-    /// - Throws: ``StorePriceError/invalidPeriod(_:reason:)`` when the count is not 1 to 999.
-    public init(count: Int, unit: Unit) throws(StorePriceError) {
-        guard (1...Self.maximumCount).contains(count) else {
-            throw .invalidPeriod("P\(count)\(unit.designator)", reason: "the count must be 1 to \(Self.maximumCount)")
+    /// - Throws: ``StorePriceError/invalidPeriod(_:reason:)`` when the value is not 1 to 999.
+    public init(value: Int, unit: Unit) throws(StorePriceError) {
+        guard (1...Self.maximumCount).contains(value) else {
+            throw .invalidPeriod("P\(value)\(unit.designator)", reason: "the count must be 1 to \(Self.maximumCount)")
         }
-        self.count = count
+        self.value = value
         self.unit = unit
+    }
+
+    /// A period of `count` units: ``init(value:unit:)``, in StoreKit's words.
+    @available(*, deprecated, renamed: "init(value:unit:)")
+    public init(count: Int, unit: Unit) throws(StorePriceError) {
+        try self.init(value: count, unit: unit)
     }
 
     /// Parses an ISO 8601 duration with one unit: `P1W`, `P1M`, `P1Y`.
@@ -96,12 +106,12 @@ public struct SubscriptionPeriod: Hashable, Sendable, CustomStringConvertible {
             throw fail("the count must be 1 to \(Self.maximumCount), without leading zeros")
         }
         let count = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
-        self.count = count
+        self.value = count
         self.unit = unit
     }
 
     /// The ISO 8601 text: `P1M`.
-    public var iso8601: String { "P\(count)\(unit.designator)" }
+    public var iso8601: String { "P\(value)\(unit.designator)" }
 
     /// The ISO 8601 text, `P1M`.
     public var description: String { iso8601 }
@@ -137,7 +147,7 @@ public struct SubscriptionPeriod: Hashable, Sendable, CustomStringConvertible {
         let formatter = try FormatterCache.formatter(
             skeleton: "measure-unit/duration-\(unit.rawValue) \(style.skeleton)", locale: locale.identifier)
         do {
-            return try formatter.format(decimal: String(count))
+            return try formatter.format(decimal: String(value))
         } catch {
             throw .icuFailure(code: error.name, operation: "format the period \(iso8601) in \(locale)")
         }

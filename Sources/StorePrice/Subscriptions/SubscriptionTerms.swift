@@ -160,7 +160,7 @@ public struct CatalogOffer: Hashable, Sendable {
         var mode = try SubscriptionOffer.checkedPaymentMode(paymentMode, period: period, periodCount: periodCount)
         if prices.isEmpty && paidWithoutPrice && mode == .payAsYouGo {
             // No price to make an offer with: check the count and duration as an offer would.
-            let (total, overflow) = period.count.multipliedReportingOverflow(by: periodCount)
+            let (total, overflow) = period.value.multipliedReportingOverflow(by: periodCount)
             guard periodCount >= 1, !overflow, (try? SubscriptionPeriod(count: total, unit: period.unit)) != nil else {
                 throw .invalidOffer(
                     "payAsYouGo:\(period)x\(periodCount)",

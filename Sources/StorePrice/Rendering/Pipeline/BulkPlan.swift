@@ -70,8 +70,8 @@ final class BulkPlan: Sendable {
         var byID: [Int: Int] = [:]
         var alpha3 = [Int16](repeating: -1, count: 26 * 26 * 26)
         for (index, storefront) in storefronts.enumerated() {
-            if byID[storefront.id] == nil { byID[storefront.id] = index }
-            let code = Array(storefront.alpha3.utf8)
+            if byID[storefront.numericID] == nil { byID[storefront.numericID] = index }
+            let code = Array(storefront.countryCode.utf8)
             if code.count == 3, code.allSatisfy({ $0 >= 65 && $0 <= 90 }) {
                 let key = Int(code[0] - 65) * 676 + Int(code[1] - 65) * 26 + Int(code[2] - 65)
                 if alpha3[key] < 0 { alpha3[key] = Int16(index) }
@@ -79,7 +79,7 @@ final class BulkPlan: Sendable {
         }
         self.alpha3 = alpha3
         storefrontIndexByID = byID
-        targetStorefront = targets.map { byID[$0.storefront.id] ?? 0 }
+        targetStorefront = targets.map { byID[$0.storefront.numericID] ?? 0 }
 
         struct Pair: Hashable {
             var locale: PriceLocale

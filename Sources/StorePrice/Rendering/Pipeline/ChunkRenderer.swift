@@ -278,7 +278,7 @@ struct ChunkRenderer: ~Copyable {
         if sameProduct {
             guard slots[storefront].stamp != serial else {
                 let shown = String(decoding: currentID.bytes, as: UTF8.self).escapedForMessage
-                fail(&chunk, line, "storefront", "a second price for '\(shown)' in \(plan.storefronts[storefront].alpha3)")
+                fail(&chunk, line, "storefront", "a second price for '\(shown)' in \(plan.storefronts[storefront].countryCode)")
                 return false
             }
         } else {
@@ -601,7 +601,7 @@ struct ChunkRenderer: ~Copyable {
         if isASCII, let known = otherCodes[text] { return known }
         let result = Result { () throws(StorePriceError) -> Int in
             let storefront = try Storefront(text)
-            return plan.storefrontIndexByID[storefront.id] ?? 0
+            return plan.storefrontIndexByID[storefront.numericID] ?? 0
         }
         if isASCII, otherCodes.count < 4096 { otherCodes[text] = result }
         return result
@@ -700,7 +700,7 @@ struct ChunkRenderer: ~Copyable {
             }
             // Products that lack the same storefronts share one list of their codes.
             if missingTargets != lastMissing.targets {
-                lastMissing = (missingTargets, Set(missingTargets.map { plan.targets[$0].storefront.alpha3 }).sorted())
+                lastMissing = (missingTargets, Set(missingTargets.map { plan.targets[$0].storefront.countryCode }).sorted())
             }
             chunk.invalid.append(InvalidProduct(productID: id, reason: .noPrice(storefronts: lastMissing.codes)))
         }
