@@ -153,3 +153,33 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: golden))
     }
 }
+
+/// A service's tests snapshot products they build in code: no catalog file.
+@Suite struct InMemoryGoldenSnapshotTests {
+    func products(yen: String = "160") throws -> [Product] {
+        [try Product(id: "coins.100", prices: ["USA": "0.99", "JPN": yen], titles: ["en": "100 Coins"])]
+    }
+
+    @Test func productsInMemoryAreRecordedThenMatchedThenFailWithTheDiff() throws {
+        let golden = try temporaryDirectory().appendingPathComponent("Golden/service.jsonl").path
+        let check = PriceSnapshotCheck(products: try products(), golden: golden)
+        guard case .success(.recorded(let path, nil)) = check.run(record: .missing) else {
+            Issue.record("a missing golden of products in memory was not recorded")
+            return
+        }
+        #expect(path == golden)
+        let header = try String(contentsOfFile: golden, encoding: .utf8).prefix { $0 != "\n" }
+        #expect(header.contains(#""catalog":null"#), "\(header)")
+        guard case .success(.matched) = check.run(record: .never) else {
+            Issue.record("the recorded golden did not match")
+            return
+        }
+        expectPriceSnapshot(products: try products(), matches: golden, record: .never)
+        let changed = PriceSnapshotCheck(products: try products(yen: "170"), golden: golden)
+        guard case .failure(let failure) = changed.run(record: .never) else {
+            Issue.record("a changed price in memory passed")
+            return
+        }
+        #expect(failure.message.contains("ja_JP@currency=JPY  coins.100  ￥160 → ￥170"), "\(failure.message)")
+    }
+}
