@@ -332,7 +332,7 @@ extension StorePriceCommand {
             let target: SubscriptionPeriod
             // ASCII only: `lowercased()` maps the Kelvin sign to 'k', reading "wee\u{212A}" as week.
             if per.utf8.allSatisfy({ $0 < 0x80 }), let unit = SubscriptionPeriod.Unit(rawValue: per.lowercased()) {
-                target = try SubscriptionPeriod(count: 1, unit: unit)
+                target = try SubscriptionPeriod(value: 1, unit: unit)
             } else {
                 do {
                     target = try SubscriptionPeriod(per)

@@ -57,3 +57,42 @@ import Testing
         #expect(throws: StorePriceError.self) { try PriceLocale(Locale(identifier: "ja_JP")) }
     }
 }
+
+/// StoreKit 2's names and Foundation's `FormatStyle`, as a Swift developer reaches for them.
+@Suite struct FoundationFluencyTests {
+    @Test func aPriceFormatsWithTheStorePriceFormatStyle() throws {
+        let japan = try Storefront("JPN")
+        let price = try Price("1200", currency: japan.currency)
+        expectBytes(price.formatted(.storePrice(storefront: japan)), "￥1,200")
+        expectBytes(price.formatted(.storePrice(storefront: japan, options: .init(style: .appStore))), "¥1,200")
+        expectBytes(price.formatted(.storePrice(try PriceLocale("en_JP@currency=JPY"))), "¥1,200")
+        let account = try TestAccountFile.builtIn.account(named: "jpn")
+        expectBytes(price.formatted(.storePrice(account: account)), "￥1,200")
+        // What the style cannot show is its amount and code, never another currency's format.
+        let dollars = try Price("4.99", currency: CurrencyCode("USD"))
+        expectBytes(dollars.formatted(.storePrice(storefront: japan)), "4.99 USD")
+        expectBytes(try Price("1200.5", currency: japan.currency).formatted(.storePrice(storefront: japan)), "1200.5 JPY")
+    }
+
+    @Test func theStyleAndItsOptionsAreCodable() throws {
+        let style = StorePriceFormatStyle(
+            locale: try PriceLocale("de_CH@currency=CHF"), options: .init(display: .isoCode, rounding: .halfEven, style: .icu))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        expectBytes(
+            String(decoding: try encoder.encode(style), as: UTF8.self),
+            #"{"locale":"de_CH@currency=CHF","options":{"display":"isoCode","rounding":"halfEven","style":"icu"}}"#)
+        #expect(try JSONDecoder().decode(StorePriceFormatStyle.self, from: encoder.encode(style)) == style)
+        #expect(try JSONDecoder().decode(PriceFormatter.Options.self, from: Data("{}".utf8)) == PriceFormatter.Options())
+    }
+
+    @Test func periodsAndStorefrontsHaveStoreKitsNames() throws {
+        let period = try SubscriptionPeriod(value: 3, unit: .month)
+        #expect(period.value == 3)
+        #expect(period.unit == .month)
+        #expect(period.iso8601 == "P3M")
+        let japan = try Storefront("143462")
+        #expect(japan.id == "143462")
+        #expect(japan.countryCode == "JPN")
+    }
+}

@@ -149,7 +149,7 @@ public struct SubscriptionOffer: Hashable, Sendable, CustomStringConvertible {
     public var duration: SubscriptionPeriod {
         get throws(StorePriceError) {
             let (total, overflow) = period.value.multipliedReportingOverflow(by: periodCount)
-            guard !overflow, let duration = try? SubscriptionPeriod(count: total, unit: period.unit) else {
+            guard !overflow, let duration = try? SubscriptionPeriod(value: total, unit: period.unit) else {
                 throw .invalidOffer(description, reason: "it lasts longer than \(SubscriptionPeriod.maximumCount) \(period.unit.rawValue)s")
             }
             return duration

@@ -161,7 +161,7 @@ public struct CatalogOffer: Hashable, Sendable {
         if prices.isEmpty && paidWithoutPrice && mode == .payAsYouGo {
             // No price to make an offer with: check the count and duration as an offer would.
             let (total, overflow) = period.value.multipliedReportingOverflow(by: periodCount)
-            guard periodCount >= 1, !overflow, (try? SubscriptionPeriod(count: total, unit: period.unit)) != nil else {
+            guard periodCount >= 1, !overflow, (try? SubscriptionPeriod(value: total, unit: period.unit)) != nil else {
                 throw .invalidOffer(
                     "payAsYouGo:\(period)x\(periodCount)",
                     reason: "the number of periods must be 1 or more, and the whole offer at most "
