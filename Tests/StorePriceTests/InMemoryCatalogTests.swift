@@ -59,4 +59,29 @@ import Testing
         #expect(inMemory.source.catalog == nil)
         #expect(inMemory.difference(from: fromFile).isEmpty)
     }
+
+    /// A catalog's bytes in memory (a request body) go through the file's pipeline.
+    @Test(arguments: ["jsonl", "csv", "storekit"], [BulkRenderer.Format.jsonLines, .csv])
+    func catalogBytesInMemoryAreTheReviewedOutput(_ catalog: String, _ format: BulkRenderer.Format) throws {
+        let body = try [UInt8](Data(contentsOf: repositoryFile("Data/catalog-sample.\(catalog)")))
+        var bytes: [UInt8] = []
+        let renderer = BulkRenderer(targets: try targets(), format: format, workers: 2)
+        _ = try renderer.render(catalog: body, format: try #require(CatalogFormat(rawValue: catalog)), name: "body") {
+            bytes += $0
+        }
+        let expected = try Data(
+            contentsOf: repositoryFile("Tests/Fixtures/expected/catalog-sample.\(catalog).\(format == .csv ? "csv" : "jsonl")"))
+        #expect(firstDifference(Data(bytes), expected) == nil, "catalog-sample.\(catalog) as \(format)")
+    }
+
+    @Test func aBadLineInMemoryIsNamedAsTheCallerSays() throws {
+        let body = Array("{\"product\":\"a\",\"prices\":{\"USA\":\"0.99\"}}\n{\"product\":\"b\",\"prices\":{\"USA\":0.99}}\n".utf8)
+        let renderer = BulkRenderer(targets: RenderTarget.storefronts([try Storefront("USA")]))
+        let error = #expect(throws: StorePriceError.self) {
+            try renderer.render(catalog: body, format: .jsonl, name: "request body") { _ in }
+        }
+        expectBytes(
+            error?.description ?? "",
+            "catalog 'request body', line 2, field 'prices.USA': expected decimal text such as \"0.99\"; JSON numbers lose digits in most tools")
+    }
 }

@@ -90,7 +90,8 @@ public enum Catalog {
 /// A product ID may appear once, as in a catalog file: reading a repeated one is an error naming
 /// both places, `products[3]` and `products[0]`.
 public struct ProductList: CatalogSource, Sendable {
-    private let products: [Product]
+    /// The products, in order.
+    public let products: [Product]
     private var index = 0
     /// Where each product ID read so far was, by its UTF-8 bytes.
     private var seen: [[UInt8]: Int] = [:]

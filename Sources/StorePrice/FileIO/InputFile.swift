@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// A file opened for reading, with plain POSIX errors (`No such file or directory`,
-/// `Is a directory`) naming the path. `-` is standard input.
+/// `Is a directory`) naming the path. `-` is standard input. Bytes already in memory (a request
+/// body) are read the same way, named as the caller says.
 final class InputFile {
     /// The largest file read whole by ``readAll()``; larger inputs must be streamed.
     static let wholeFileLimit = 64 << 20
@@ -17,9 +18,22 @@ final class InputFile {
     let size: Int?
     private let descriptor: Int32
     private let ownsDescriptor: Bool
+    /// The bytes, when they are in memory, and how many have been read.
+    private let memory: [UInt8]?
+    private var memoryOffset = 0
+
+    /// Bytes in memory, read as a file named `name` would be.
+    init(bytes: [UInt8], name: String) {
+        path = name
+        size = bytes.count
+        descriptor = -1
+        ownsDescriptor = false
+        memory = bytes
+    }
 
     init(path: String) throws(StorePriceError) {
         self.path = path
+        memory = nil
         guard path != "-" else {
             descriptor = 0
             ownsDescriptor = false
@@ -49,6 +63,14 @@ final class InputFile {
     /// Reads up to `buffer.count` bytes; 0 at the end of the file. Retries interrupted reads.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(StorePriceError) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        if let memory {
+            let count = min(buffer.count, memory.count - memoryOffset)
+            memory.withUnsafeBytes { bytes in
+                if let source = bytes.baseAddress { base.copyMemory(from: source + memoryOffset, byteCount: count) }
+            }
+            memoryOffset += count
+            return count
+        }
         while true {
             #if canImport(Darwin)
             let count = Darwin.read(descriptor, base, buffer.count)

@@ -160,6 +160,53 @@ public struct BulkRenderer: Sendable {
             write: write)
     }
 
+    /// Renders a catalog whose bytes are in memory, such as a request body, as
+    /// ``renderJSONLines(at:productIDs:progress:invalidProduct:write:)`` and
+    /// ``renderCSV(at:productIDs:progress:invalidProduct:write:)`` render a file: the same
+    /// pipeline, checks and bytes.
+    ///
+    /// ```swift
+    /// let body = Array(#"{"product":"coins.100","prices":{"USA":"0.99","JPN":"160"}}"#.utf8)
+    /// var rows: [UInt8] = []
+    /// let renderer = BulkRenderer(targets: RenderTarget.storefronts([Storefront("USA"), Storefront("JPN")]))
+    /// _ = try renderer.render(catalog: body, format: .jsonl, name: "request body") { rows += $0 }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - catalog: the catalog's bytes.
+    ///   - format: ``CatalogFormat/jsonl`` or ``CatalogFormat/csv``; a `.storekit` file is read
+    ///     with ``StoreKitConfiguration`` and rendered with ``render(_:productIDs:invalidProduct:write:)``.
+    ///   - name: what errors call the catalog: `catalog 'request body', line 3, …`.
+    ///   - productIDs, progress, invalidProduct, write: as for a file.
+    public func render(
+        catalog: [UInt8],
+        format catalogFormat: CatalogFormat,
+        name: String,
+        productIDs: ProductIDList? = nil,
+        progress: ((RenderReport, (done: Int, total: Int?)) -> Void)? = nil,
+        invalidProduct: ((InvalidProduct) throws -> Void)? = nil,
+        write: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> RenderReport {
+        switch catalogFormat {
+        case .csv:
+            let reader = ChunkReader(bytes: catalog, name: name, cut: .products)
+            let columns = try reader.readHeader()
+            return try run(
+                reader, path: name, columns: columns, productIDs: productIDs, progress: progress,
+                invalidProduct: invalidProduct, write: write)
+        case .jsonl:
+            let reader = ChunkReader(bytes: catalog, name: name, cut: .lines)
+            try reader.skipByteOrderMark()
+            return try run(
+                reader, path: name, columns: nil, productIDs: productIDs, progress: progress,
+                invalidProduct: invalidProduct, write: write)
+        case .storekit:
+            let configuration = try StoreKitConfiguration(data: catalog, source: name)
+            return try render(
+                configuration.products.products, productIDs: productIDs, invalidProduct: invalidProduct, write: write)
+        }
+    }
+
     /// Renders products already in memory straight to JSON Lines or CSV bytes: the rows
     /// `storeprice render` writes for a catalog of these products, byte for byte, the CSV header
     /// first.

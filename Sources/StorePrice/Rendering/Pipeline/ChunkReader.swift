@@ -48,6 +48,14 @@ final class ChunkReader {
         file = try InputFile(path: path)
     }
 
+    /// A catalog already in memory, named `name` in errors.
+    init(bytes: [UInt8], name: String, cut: Cut) {
+        self.cut = cut
+        self.lineHolds = "one product or price"
+        self.countsLines = false
+        file = InputFile(bytes: bytes, name: name)
+    }
+
     /// Drops a UTF-8 byte order mark at the start of the file, as ``LineReader`` does; true when
     /// the mark was all the file held, which ``LineReader`` reads as one empty line.
     @discardableResult
