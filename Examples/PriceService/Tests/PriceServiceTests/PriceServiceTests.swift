@@ -1,0 +1,157 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import PriceService
+import StorePrice
+import Testing
+
+/// The service over real HTTP: each test starts the application on a port of its own
+/// (HummingbirdTesting's live mode) and sends requests to it.
+@Suite struct PriceServiceTests {
+    /// The StorePrice repository, which holds the sample catalog and its reviewed output.
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    static func file(_ path: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: repository.appendingPathComponent(path)))
+    }
+
+    func withLiveService<Value: Sendable>(_ test: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
+        let app = Application(router: PriceService.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        return try await app.test(.live, test)
+    }
+
+    func text(_ buffer: ByteBuffer) -> String { String(buffer: buffer) }
+
+    @Test func aPriceInAStorefront() async throws {
+        try await withLiveService { client in
+            try await client.execute(uri: "/v1/price?storefront=JPN&amount=1200", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+                #expect(self.text(response.body) == #"{"account":null,"amount":"1200","currency":"JPY","formatted":"￥1,200","period":null,"price_locale":"ja_JP@currency=JPY","price_per_period":null,"storefront":"JPN","style":"icu"}"# + "\n")
+            }
+        }
+    }
+
+    @Test(arguments: [
+        ("/v1/price?storefront=JPN&amount=800&style=app-store", "¥800", nil),
+        ("/v1/price?account=can-fr&amount=9.99", "9,99\u{00A0}$", nil),
+        ("/v1/price?storefront=CAN&language=fr&amount=9.99", "9,99\u{00A0}$", nil),
+        ("/v1/price?locale=de_CH@currency%3DCHF&amount=1234.5", "CHF\u{00A0}1\u{2019}234.50", nil),
+        ("/v1/price?storefront=JPN&amount=1200&period=P1M", "￥1,200", "￥1,200/月"),
+        ("/v1/price?storefront=GHA&amount=4.99&style=app-store", "USD\u{00A0}4.99", nil),
+    ] as [(String, String, String?)])
+    func aPriceByEveryParameter(uri: String, formatted: String, perPeriod: String?) async throws {
+        try await withLiveService { client in
+            try await client.execute(uri: uri, method: .get) { response in
+                #expect(response.status == .ok, "\(uri): \(self.text(response.body))")
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+                #expect(object["formatted"] as? String == formatted, "\(uri)")
+                #expect(object["price_per_period"] as? String == perPeriod, "\(uri)")
+            }
+        }
+    }
+
+    /// A bad value is a 400 whose `error` is the library's own message, never a 500.
+    @Test func aBadValueIsA400WithTheLibrarysMessage() async throws {
+        let unknown = String(describing: #expect(throws: StorePriceError.self) { try Storefront("XYZ") }!)
+        let tooPrecise = String(describing: #expect(throws: StorePriceError.self) {
+            try PriceFormatter(locale: Storefront("JPN").priceLocale).format(amount: "1200.5")
+        }!)
+        let cases: [(String, String)] = [
+            ("/v1/price?storefront=XYZ&amount=1", unknown),
+            ("/v1/price?storefront=JPN&amount=1200.5", tooPrecise),
+            ("/v1/price?storefront=JPN", "missing amount; give it as decimal text: amount=1200"),
+            ("/v1/price?amount=1", "missing storefront, account or locale: storefront=JPN, account=jpn or locale=ja_JP@currency=JPY"),
+            ("/v1/price?storefront=JPN&account=jpn&amount=1", "give one of storefront, account, not 2"),
+            ("/v1/price?storefront=JPN&amount=1&style=web", "unknown style 'web'; use icu or app-store"),
+            ("/v1/price?storefront=JPN&amount=1&colour=red",
+             "unknown parameter 'colour'; /v1/price takes storefront, language, account, locale, amount, period, style"),
+            ("/v1/render?storefronts=USA,XYZ", unknown),
+        ]
+        try await withLiveService { client in
+            for (uri, message) in cases {
+                let method: HTTPRequest.Method = uri.hasPrefix("/v1/render") ? .post : .get
+                try await client.execute(uri: uri, method: method, body: ByteBuffer()) { response in
+                    #expect(response.status == .badRequest, "\(uri)")
+                    let object = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: String]
+                    #expect(object == ["error": message], "\(uri)")
+                }
+            }
+        }
+    }
+
+    /// The rows of `POST /v1/render` are the reviewed output of `storeprice render` for the same
+    /// catalog and storefronts, byte for byte.
+    @Test func renderedRowsAreTheReviewedOutput() async throws {
+        let catalog = try Self.file("Data/catalog-sample.jsonl")
+        let expected = try Self.file("Tests/Fixtures/expected/catalog-sample.jsonl.jsonl")
+        try await withLiveService { client in
+            try await client.execute(
+                uri: "/v1/render?storefronts=USA,JPN,DEU,SAU,CHE,IND,BRA,CAN,TWN", method: .post,
+                body: ByteBuffer(bytes: catalog)
+            ) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/x-ndjson; charset=utf-8")
+                #expect(Array(buffer: response.body) == expected)
+            }
+        }
+    }
+
+    /// The same bytes as the CLI reading the body on standard input, when the tests are told where
+    /// the CLI is (`STOREPRICE`, as `Scripts/check-price-service.sh` sets it).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["STOREPRICE"] != nil))
+    func renderedRowsAreTheCLIsRows() async throws {
+        let catalog = try Self.file("Data/catalog-sample.jsonl")
+        let cli = Process()
+        cli.executableURL = URL(fileURLWithPath: try #require(ProcessInfo.processInfo.environment["STOREPRICE"]))
+        cli.arguments = ["render", "-", "--catalog-format", "jsonl", "--storefronts", "USA,JPN"]
+        let input = Pipe()
+        let output = Pipe()
+        cli.standardInput = input
+        cli.standardOutput = output
+        try cli.run()
+        try input.fileHandleForWriting.write(contentsOf: catalog)
+        try input.fileHandleForWriting.close()
+        let expected = try output.fileHandleForReading.readToEnd() ?? Data()
+        cli.waitUntilExit()
+        #expect(cli.terminationStatus == 0)
+        try await withLiveService { client in
+            try await client.execute(uri: "/v1/render?storefronts=USA,JPN", method: .post, body: ByteBuffer(bytes: catalog)) {
+                #expect(Data(buffer: $0.body) == expected)
+                #expect(expected.count > 1000)
+            }
+        }
+    }
+
+    @Test func aBadCatalogIsA400AndABodyPastTheLimitA413() async throws {
+        try await withLiveService { client in
+            try await client.execute(
+                uri: "/v1/render?storefronts=USA", method: .post,
+                body: ByteBuffer(string: #"{"product":"a","prices":{"USA":0.99}}"# + "\n")
+            ) { response in
+                #expect(response.status == .badRequest)
+                #expect(self.text(response.body) == #"{"error":"catalog 'request body', line 1, field 'prices.USA': expected decimal text such as \"0.99\"; JSON numbers lose digits in most tools"}"# + "\n")
+            }
+            let large = ByteBuffer(repeating: UInt8(ascii: " "), count: PriceService.bodyLimit + 1)
+            try await client.execute(uri: "/v1/render?storefronts=USA", method: .post, body: large) { response in
+                #expect(response.status == .contentTooLarge)
+            }
+        }
+    }
+
+    @Test func theStorefrontTable() async throws {
+        try await withLiveService { client in
+            try await client.execute(uri: "/v1/storefronts", method: .get) { response in
+                #expect(response.status == .ok)
+                let table = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [NSDictionary])
+                #expect(table.count == 175)
+                #expect(table.contains([
+                    "alpha2": "JP", "alpha3": "JPN", "storefront_id": 143462, "name": "Japan", "currency": "JPY",
+                    "languages": ["ja", "en-US"], "price_locale": "ja_JP@currency=JPY",
+                ] as NSDictionary))
+            }
+        }
+    }
+}
