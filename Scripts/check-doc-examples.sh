@@ -57,6 +57,10 @@ for path in sorted(sources):
         body = "\n".join(l for l in block.splitlines() if not l.strip().startswith("import "))
         if re.search(r"^extension ", body, re.M):
             declarations.append(body)
+        elif ".docc/" in path and not re.search(r"^@Test", body, re.M) and re.search(r"^(struct |enum )", body, re.M):
+            # A type an article's later blocks use: at file level, private to the file, so that
+            # two articles may use the same names.
+            declarations.append(re.sub(r"^(struct|enum) ", r"fileprivate \1 ", body, flags=re.M))
         elif re.search(r"^(@Test|func |struct |final class |class |enum )", body, re.M):
             # Declarations of their own, kept apart so that two files may use the same names.
             declarations.append(f"struct Declarations{count} {{\n{body}\n}}")

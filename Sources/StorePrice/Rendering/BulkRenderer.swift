@@ -168,16 +168,24 @@ public struct BulkRenderer: Sendable {
     /// ```swift
     /// let body = Array(#"{"product":"coins.100","prices":{"USA":"0.99","JPN":"160"}}"#.utf8)
     /// var rows: [UInt8] = []
-    /// let renderer = BulkRenderer(targets: RenderTarget.storefronts([Storefront("USA"), Storefront("JPN")]))
+    /// let renderer = BulkRenderer(targets: RenderTarget.storefronts([try Storefront("USA"), try Storefront("JPN")]))
     /// _ = try renderer.render(catalog: body, format: .jsonl, name: "request body") { rows += $0 }
     /// ```
     ///
     /// - Parameters:
     ///   - catalog: the catalog's bytes.
-    ///   - format: ``CatalogFormat/jsonl`` or ``CatalogFormat/csv``; a `.storekit` file is read
-    ///     with ``StoreKitConfiguration`` and rendered with ``render(_:productIDs:invalidProduct:write:)``.
+    ///   - catalogFormat: ``CatalogFormat/jsonl`` or ``CatalogFormat/csv``; a `.storekit` file is
+    ///     read with ``StoreKitConfiguration`` and rendered with ``render(_:productIDs:invalidProduct:write:)``.
     ///   - name: what errors call the catalog: `catalog 'request body', line 3, …`.
-    ///   - productIDs, progress, invalidProduct, write: as for a file.
+    ///   - productIDs: when given, only these products are rendered, and listed IDs the catalog
+    ///     lacks are invalid products.
+    ///   - progress: called after each chunk with the counts so far and how far the bytes have been read.
+    ///   - invalidProduct: when given, called with each invalid product instead of keeping it in
+    ///     the report.
+    ///   - write: called on the calling thread with the CSV header (for CSV) and each chunk's
+    ///     rows; the bytes are valid only during the call.
+    /// - Returns: counts, the invalid products and the price locales without offer wording.
+    /// - Throws: as for a file, the catalog named `name`.
     public func render(
         catalog: [UInt8],
         format catalogFormat: CatalogFormat,
@@ -214,13 +222,19 @@ public struct BulkRenderer: Sendable {
     /// ```swift
     /// let products = [try Product(id: "coins.100", prices: ["USA": "0.99", "JPN": "160"])]
     /// var body: [UInt8] = []
-    /// let renderer = BulkRenderer(targets: RenderTarget.storefronts([Storefront("JPN")]))
+    /// let renderer = BulkRenderer(targets: RenderTarget.storefronts([try Storefront("JPN")]))
     /// _ = try renderer.render(products) { body += $0 }
     /// // {"product":"coins.100","storefront":"JPN","account":null,"price_locale":"ja_JP@currency=JPY","amount":"160",…}
     /// ```
     ///
-    /// - Parameters: as ``renderCSV(at:productIDs:progress:invalidProduct:write:)``, with
-    ///   `products` in place of a file; a product ID may appear once.
+    /// - Parameters:
+    ///   - products: the catalog; a product ID may appear once.
+    ///   - productIDs: when given, only these products are rendered, and listed IDs the catalog
+    ///     lacks are invalid products.
+    ///   - invalidProduct: when given, called with each invalid product instead of keeping it in
+    ///     the report.
+    ///   - write: called on the calling thread with the CSV header (for CSV) and each batch's
+    ///     rows; the bytes are valid only during the call.
     /// - Returns: counts, the invalid products and the price locales without offer wording.
     /// - Throws: ``StorePriceError`` for a repeated product ID or a price the options cannot show,
     ///   and what `write` and `invalidProduct` throw.

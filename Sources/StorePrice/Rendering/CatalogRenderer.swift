@@ -122,7 +122,7 @@ extension CatalogRenderer {
     ///
     /// ```swift
     /// let products = [try Product(id: "coins.100", prices: ["USA": "0.99", "JPN": "160"])]
-    /// let renderer = CatalogRenderer(targets: RenderTarget.storefronts([Storefront("USA"), Storefront("JPN")]))
+    /// let renderer = CatalogRenderer(targets: RenderTarget.storefronts([try Storefront("USA"), try Storefront("JPN")]))
     /// let (rows, report) = try renderer.render(products)
     /// rows.map(\.formatted)  // ["$0.99", "￥160"]
     /// report.invalidProducts  // []

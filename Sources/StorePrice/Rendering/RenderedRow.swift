@@ -6,8 +6,8 @@
 /// decoding such a row gives the row back.
 ///
 /// ```swift
-/// let catalog = try ProductList([Product(id: "coins.100", prices: ["USA": "0.99", "JPN": "160"])])
-/// let rows = try CatalogRenderer(targets: RenderTarget.storefronts([Storefront("JPN")])).rows(of: catalog)
+/// let products = [try Product(id: "coins.100", prices: ["USA": "0.99", "JPN": "160"])]
+/// let (rows, _) = try CatalogRenderer(targets: RenderTarget.storefronts([try Storefront("JPN")])).render(products)
 /// rows[0].formatted  // "￥160"
 /// String(decoding: try JSONEncoder().encode(rows[0]), as: UTF8.self)
 /// // {"product":"coins.100","storefront":"JPN","account":null,"price_locale":"ja_JP@currency=JPY",
