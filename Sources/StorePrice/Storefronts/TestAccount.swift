@@ -106,3 +106,40 @@ public struct TestAccount: Hashable, Sendable, CustomStringConvertible {
             && !email.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 }
     }
 }
+
+/// An account encodes as an entry of an accounts file, `{"name":"can-fr","email":
+/// "sandbox+can-fr@example.com","storefront":"CAN","store_language":"fr","description":"…"}`, so that an encoded
+/// array is an accounts file, and decodes with the same checks as
+/// ``init(name:email:storefront:storeLanguage:deviceLocale:summary:)``.
+extension TestAccount: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case name, email, storefront
+        case storeLanguage = "store_language"
+        case deviceLocale = "device_locale"
+        case summary = "description"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        do {
+            try self.init(
+                name: container.decode(String.self, forKey: .name), email: container.decode(String.self, forKey: .email),
+                storefront: container.decode(Storefront.self, forKey: .storefront),
+                storeLanguage: container.decodeIfPresent(String.self, forKey: .storeLanguage),
+                deviceLocale: container.decodeIfPresent(String.self, forKey: .deviceLocale),
+                summary: container.decodeIfPresent(String.self, forKey: .summary))
+        } catch let error as StorePriceError {
+            throw DecodingError.dataCorruptedError(forKey: .name, in: container, debugDescription: error.description)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(email, forKey: .email)
+        try container.encode(storefront, forKey: .storefront)
+        try container.encodeIfPresent(storeLanguage, forKey: .storeLanguage)
+        try container.encodeIfPresent(deviceLocale, forKey: .deviceLocale)
+        try container.encodeIfPresent(summary, forKey: .summary)
+    }
+}

@@ -18,7 +18,7 @@
 /// ≈ 4.345 weeks.
 public struct ApproximatePrice: Hashable, Sendable, CustomStringConvertible {
     /// How the restated price is rounded to the currency's digits.
-    public enum Rounding: String, Hashable, Sendable, CaseIterable {
+    public enum Rounding: String, Hashable, Sendable, CaseIterable, Codable {
         /// Toward zero: what a paywall shows, never more than the customer pays. The default.
         case down
         /// Away from zero.
@@ -158,5 +158,46 @@ extension Int {
     /// -1, 0 or 1 as this is less than, equal to or greater than `other`.
     fileprivate func signum(comparedTo other: Int) -> Int {
         self < other ? -1 : (self == other ? 0 : 1)
+    }
+}
+
+/// An approximate price encodes as `{"price":{"amount":"4.99","currency":"USD"},"period":"P1M","billed":{"amount":
+/// "59.99","currency":"USD"},"billed_every":"P1Y","rounding":"down","is_exact":false}`, and
+/// decodes only when the restated price is what the billed price restates to.
+extension ApproximatePrice: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case price, period, billed, rounding
+        case billedEvery = "billed_every"
+        case isExact = "is_exact"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let price = try container.decode(Price.self, forKey: .price)
+        let billed = try container.decode(Price.self, forKey: .billed)
+        let period = try container.decode(SubscriptionPeriod.self, forKey: .period)
+        let billedEvery = try container.decode(SubscriptionPeriod.self, forKey: .billedEvery)
+        let rounding = try container.decode(Rounding.self, forKey: .rounding)
+        // Restated again, to the digits the price is written with: a price that is not this
+        // restatement is refused.
+        let digits = price.amount.split(separator: ".").dropFirst().first?.count ?? 0
+        let restated = try? billed.approximately(
+            per: period, billedEvery: billedEvery, rounding: rounding, fractionDigits: digits)
+        guard let restated, restated.price == price else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .price, in: container,
+                debugDescription: "\(billed) every \(billedEvery) is not \(price) per \(period), rounded \(rounding.rawValue)")
+        }
+        self = restated
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(price, forKey: .price)
+        try container.encode(period, forKey: .period)
+        try container.encode(billed, forKey: .billed)
+        try container.encode(billedEvery, forKey: .billedEvery)
+        try container.encode(rounding, forKey: .rounding)
+        try container.encode(isExact, forKey: .isExact)
     }
 }

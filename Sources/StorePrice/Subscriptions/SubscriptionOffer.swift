@@ -324,12 +324,17 @@ enum BuiltInOfferWording {
     }
 }
 
-/// An offer encodes as its terms and its price, `{"terms":"payAsYouGo:P1Mx3","price":{"amount":
-/// "0.99","currency":"USD"}}` (`"price":null` for a free trial), and decodes with the same checks
-/// as ``init(terms:price:)``.
+/// An offer encodes in the catalog's and StoreKit's fields: `{"payment_mode":"payAsYouGo",
+/// "period":"P1M","period_count":3,"price":{"amount":"0.99","currency":"USD"}}` (`"price":null`
+/// for a free trial), and decodes with the same checks as
+/// ``init(paymentMode:period:periodCount:price:)``; `period_count` may be left out when it is 1.
+/// The CLI's terms, `{"terms":"payAsYouGo:P1Mx3","price":…}`, are read too.
 extension SubscriptionOffer: Codable {
     private enum CodingKeys: String, CodingKey {
-        case terms, price
+        case paymentMode = "payment_mode"
+        case period
+        case periodCount = "period_count"
+        case price, terms
     }
 
     /// The terms without the price: `free:P1W`, `payAsYouGo:P1Mx3`, `payUpFront:P2M`.
@@ -343,18 +348,30 @@ extension SubscriptionOffer: Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let terms = try container.decode(String.self, forKey: .terms)
         let price = try container.decodeIfPresent(Price.self, forKey: .price)
+        if let terms = try container.decodeIfPresent(String.self, forKey: .terms) {
+            do {
+                self = try SubscriptionOffer(terms: terms, price: price)
+            } catch {
+                throw DecodingError.dataCorruptedError(forKey: .terms, in: container, debugDescription: error.description)
+            }
+            return
+        }
+        let mode = try container.decode(String.self, forKey: .paymentMode)
+        let period = try container.decode(SubscriptionPeriod.self, forKey: .period)
+        let count = try container.decodeIfPresent(Int.self, forKey: .periodCount) ?? 1
         do {
-            self = try SubscriptionOffer(terms: terms, price: price)
+            self = try SubscriptionOffer(paymentMode: mode, period: period, periodCount: count, price: price)
         } catch {
-            throw DecodingError.dataCorruptedError(forKey: .terms, in: container, debugDescription: error.description)
+            throw DecodingError.dataCorruptedError(forKey: .paymentMode, in: container, debugDescription: error.description)
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(termsWithoutPrice, forKey: .terms)
+        try container.encode(paymentMode.rawValue, forKey: .paymentMode)
+        try container.encode(period, forKey: .period)
+        try container.encode(periodCount, forKey: .periodCount)
         try container.encode(price, forKey: .price)
     }
 }
