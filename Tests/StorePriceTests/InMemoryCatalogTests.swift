@@ -44,9 +44,27 @@ import Testing
         expectBytes(
             error?.description ?? "",
             "catalog 'products in memory', field 'products[2]': product 'coins.100' again; products[0] has it")
-        #expect(throws: StorePriceError.self) {
-            try BulkRenderer(targets: RenderTarget.storefronts([try Storefront("USA")])).render([product, product]) { _ in }
+        let bulk = #expect(throws: StorePriceError.self) {
+            try BulkRenderer(targets: RenderTarget.storefronts([try Storefront("USA")])).render([other, product, product]) { _ in }
         }
+        expectBytes(
+            bulk?.description ?? "",
+            "catalog 'products in memory', field 'products[2]': product 'coins.100' again; products[1] has it")
+    }
+
+    /// A price the options cannot show is the row-by-row renderer's error, on either path.
+    @Test func aPriceTheOptionsCannotShowIsTheSameErrorOnBothPaths() throws {
+        let products = [
+            try Product(id: "coins.100", prices: ["USA": "0.99", "JPN": "160"]),
+            try Product(id: "coins.half", prices: ["USA": "0.99", "JPN": "160.5"]),
+        ]
+        let targets = RenderTarget.storefronts([try Storefront("USA"), try Storefront("JPN")])
+        let rows = #expect(throws: StorePriceError.self) { try CatalogRenderer(targets: targets).render(products) }
+        let bytes = #expect(throws: StorePriceError.self) {
+            try BulkRenderer(targets: targets, workers: 2).render(products) { _ in }
+        }
+        expectBytes(bytes?.description ?? "", rows?.description ?? "-")
+        #expect(rows?.description.contains("160.5") == true, "\(rows?.description ?? "")")
     }
 
     /// A snapshot of products in memory has the rows of the same catalog's file snapshot.

@@ -26,7 +26,7 @@ struct Sample {
         var prices: [(Int, Price)] = []
         for product in workload.products.prefix(Self.sampleProducts) {
             for (index, storefront) in workload.storefronts.enumerated() {
-                if let price = product.prices[storefront.id] { prices.append((index, price)) }
+                if let price = product.prices[storefront.numericID] { prices.append((index, price)) }
             }
         }
         self.prices = prices
@@ -118,7 +118,7 @@ final class CatalogFile: @unchecked Sendable {
         var text = "product_id,storefront,price\n"
         for product in workload.products {
             for storefront in workload.storefronts {
-                if let price = product.prices[storefront.id] { text += "\(product.id),\(storefront.alpha3),\(price.amount)\n" }
+                if let price = product.prices[storefront.numericID] { text += "\(product.id),\(storefront.countryCode),\(price.amount)\n" }
             }
         }
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
@@ -142,7 +142,7 @@ let benchmarks: @Sendable () -> Void = {
     for (format, csv) in [("JSONLines", false), ("CSV", true)] {
         Benchmark("EndToEnd_CSV_to_\(format)_C_ICU_1_thread", configuration: endToEnd) { benchmark in
             let file = try CatalogFile.get()
-            let alpha3s = file.storefronts.map { strdup($0.alpha3) }
+            let alpha3s = file.storefronts.map { strdup($0.countryCode) }
             let locales = file.storefronts.map { strdup($0.priceLocale.identifier) }
             let currencies = file.storefronts.map { strdup($0.currency.code) }
             defer { for pointer in alpha3s + locales + currencies { free(pointer) } }
@@ -172,6 +172,24 @@ let benchmarks: @Sendable () -> Void = {
                     }
                     precondition(report.rows == file.rows)
                 }
+            }
+        }
+    }
+
+    // MARK: The same catalog already in memory, as a service holds it, to the same bytes
+
+    for (format, csv) in [("JSONLines", false), ("CSV", true)] {
+        Benchmark("EndToEnd_InMemory_to_\(format)_StorePrice_2_workers", configuration: endToEnd) { benchmark in
+            let file = try CatalogFile.get()
+            let products = try Catalog.load(file.path)
+            let renderer = BulkRenderer(
+                targets: RenderTarget.storefronts(file.storefronts), format: csv ? .csv : .jsonLines, workers: 2)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                let report = try renderer.render(products) { bytes in
+                    _ = write(devNull, bytes.baseAddress, bytes.count)
+                }
+                precondition(report.rows == file.rows)
             }
         }
     }

@@ -16,91 +16,114 @@ package struct RowEncoder {
     /// Each target's fixed fields, encoded once, by target index.
     private var fragments: [[UInt8]?] = []
 
+    /// The parts of a row fixed by its product, target and price, and the end of a row without a
+    /// subscription: the bulk pipeline's own encoding.
+    private let layout: RowLayout
+    /// Each price's part (`0.99","formatted":"$0.99"`), by its slot in the run's price store.
+    private var priceParts: [[UInt8]?] = []
+    /// The store `priceParts` refers to: a new run's store starts them over.
+    private var priceStore: PriceStore?
+
     package init(format: BulkRenderer.Format, escapeNonASCII: Bool, options: PriceFormatter.Options, rawCSV: Bool) {
         self.format = format
         self.escapeNonASCII = escapeNonASCII
         self.options = options
         self.rawCSV = rawCSV
+        layout = RowLayout(format: format, targets: [], escapeNonASCII: escapeNonASCII, rawCSV: rawCSV)
     }
 
-    /// What rows of products that are not subscriptions end with.
-    private static let jsonNoSubscription = Array(RowField.jsonWithoutSubscription.utf8)
-    private static let csvNoSubscription = Array(",,,,,,".utf8)
-
     /// Appends every row of a batch, each ending with a line break.
+    ///
+    /// A row's product, target and price parts and the end of a row without a subscription are
+    /// ``RowLayout``'s, each encoded once and copied into every row that shows it; a
+    /// subscription's fields are encoded here.
     package mutating func encode(_ rows: RenderedBatch, into output: inout ByteBuffer) throws(StorePriceError) {
-        let batchHasSubscriptions = rows.containsSubscriptions
+        if priceStore !== rows.store {
+            priceStore = rows.store
+            priceParts.removeAll()
+        }
+        var product: Int32 = -1
+        var productPart: [UInt8] = []
+        // Each title's end of row, by its index in the batch's titles.
+        var titleSuffixes: [Int32: [UInt8]] = [:]
         for position in rows.indices {
-            let formatted = shown(rows.formatted(at: position))
-            var cells: SubscriptionCells?
-            if batchHasSubscriptions, let subscription = rows.renderedSubscription(at: position) {
-                if subscription.offers.contains(where: { $0.text == nil }) {
-                    localesWithoutWording.insert(rows.target(at: position).priceLocale.identifier)
-                }
-                cells = SubscriptionCells(subscription, shown: shown)
+            let entry = rows.entries[position]
+            if entry.product != product {
+                product = entry.product
+                productPart = layout.productPart(rows.products[Int(product)].id)
             }
+            output.append(productPart)
+            output.append(fragment(for: rows.targets[Int(entry.target)], index: Int(entry.target)))
+            output.append(pricePart(of: rows, at: position, slot: entry.price))
+            guard let subscription = rows.renderedSubscription(at: position) else {
+                if entry.title < 0 {
+                    output.append(layout.suffix)
+                } else if let known = titleSuffixes[entry.title] {
+                    output.append(known)
+                } else {
+                    let suffix = layout.suffix(title: rows.titles[Int(entry.title)])
+                    titleSuffixes[entry.title] = suffix
+                    output.append(suffix)
+                }
+                continue
+            }
+            if subscription.offers.contains(where: { $0.text == nil }) {
+                localesWithoutWording.insert(rows.target(at: position).priceLocale.identifier)
+            }
+            let cells = SubscriptionCells(subscription, shown: shown)
             switch format {
             case .jsonLines:
-                output.append(RowField.product.jsonKey)
-                output.appendJSONQuoted(rows.productID(at: position))
-                output.append(fragment(for: rows.target(at: position), index: rows.targetIndex(at: position)))
-                output.append(rows.amount(at: position))
-                output.append(byte: UInt8(ascii: "\""))
-                output.append(RowField.formatted.jsonKey)
-                output.appendJSONQuoted(formatted)
                 output.append(RowField.title.jsonKey)
                 appendJSONOrNull(rows.title(at: position), to: &output)
-                if let cells {
-                    output.append(RowField.period.jsonKey)
-                    output.appendJSONQuoted(cells.period)
-                    output.append(RowField.pricePerPeriod.jsonKey)
-                    output.appendJSONQuoted(cells.pricePerPeriod)
-                    output.append(RowField.offer.jsonKey)
-                    appendJSONOrNull(cells.offer, to: &output)
-                    output.append(RowField.offerTerms.jsonKey)
-                    appendJSONOrNull(cells.offerTerms, to: &output)
-                    output.append(RowField.offers.jsonKey)
-                    output.append(byte: UInt8(ascii: "["))
-                    for (index, offer) in cells.offers.enumerated() {
-                        if index > 0 { output.append(byte: UInt8(ascii: ",")) }
-                        appendJSON(offer, to: &output)
-                    }
-                    output.append(byte: UInt8(ascii: "]"))
-                    output.append(RowField.billingPlans.jsonKey)
-                    output.append(byte: UInt8(ascii: "["))
-                    for (index, plan) in cells.billingPlans.enumerated() {
-                        if index > 0 { output.append(byte: UInt8(ascii: ",")) }
-                        appendJSON(plan, to: &output)
-                    }
-                    output.append("]}")
-                } else {
-                    output.append(Self.jsonNoSubscription)
+                output.append(RowField.period.jsonKey)
+                output.appendJSONQuoted(cells.period)
+                output.append(RowField.pricePerPeriod.jsonKey)
+                output.appendJSONQuoted(cells.pricePerPeriod)
+                output.append(RowField.offer.jsonKey)
+                appendJSONOrNull(cells.offer, to: &output)
+                output.append(RowField.offerTerms.jsonKey)
+                appendJSONOrNull(cells.offerTerms, to: &output)
+                output.append(RowField.offers.jsonKey)
+                output.append(byte: UInt8(ascii: "["))
+                for (index, offer) in cells.offers.enumerated() {
+                    if index > 0 { output.append(byte: UInt8(ascii: ",")) }
+                    appendJSON(offer, to: &output)
                 }
+                output.append(byte: UInt8(ascii: "]"))
+                output.append(RowField.billingPlans.jsonKey)
+                output.append(byte: UInt8(ascii: "["))
+                for (index, plan) in cells.billingPlans.enumerated() {
+                    if index > 0 { output.append(byte: UInt8(ascii: ",")) }
+                    appendJSON(plan, to: &output)
+                }
+                output.append("]}")
             case .csv:
-                output.append(CSVText.cell(rows.productID(at: position), raw: rawCSV))
-                output.append(fragment(for: rows.target(at: position), index: rows.targetIndex(at: position)))
-                output.append(rows.amount(at: position))
-                output.append(byte: UInt8(ascii: ","))
-                output.append(CSVText.cell(formatted, raw: true))
                 output.append(byte: UInt8(ascii: ","))
                 output.append(CSVText.cell(rows.title(at: position) ?? "", raw: rawCSV))
-                if let cells {
-                    // Generated cells (ICU prices and StorePrice's wording) are written as they
-                    // are; the offers cell holds offer IDs from the catalog.
-                    for value in [cells.period, cells.pricePerPeriod, cells.offer ?? "", cells.offerTerms ?? ""] {
-                        output.append(byte: UInt8(ascii: ","))
-                        output.append(CSVText.cell(value, raw: true))
-                    }
+                // Generated cells (ICU prices and StorePrice's wording) are written as they
+                // are; the offers cell holds offer IDs from the catalog.
+                for value in [cells.period, cells.pricePerPeriod, cells.offer ?? "", cells.offerTerms ?? ""] {
                     output.append(byte: UInt8(ascii: ","))
-                    output.append(CSVText.cell(cells.offersSummary, raw: rawCSV))
-                    output.append(byte: UInt8(ascii: ","))
-                    output.append(CSVText.cell(cells.billingPlansSummary, raw: true))
-                } else {
-                    output.append(Self.csvNoSubscription)
+                    output.append(CSVText.cell(value, raw: true))
                 }
+                output.append(byte: UInt8(ascii: ","))
+                output.append(CSVText.cell(cells.offersSummary, raw: rawCSV))
+                output.append(byte: UInt8(ascii: ","))
+                output.append(CSVText.cell(cells.billingPlansSummary, raw: true))
             }
             output.append(byte: UInt8(ascii: "\n"))
         }
+    }
+
+    /// The price part of row `position`, encoded once per price in the run's store.
+    private mutating func pricePart(of rows: RenderedBatch, at position: Int, slot: Int32) -> [UInt8] {
+        guard slot >= 0 else { return layout.pricePart(amount: rows.amount(at: position), formatted: rows.formatted(at: position)) }
+        let index = Int(slot)
+        if index < priceParts.count, let known = priceParts[index] { return known }
+        let part = layout.pricePart(amount: rows.amount(at: position), formatted: rows.formatted(at: position))
+        if priceParts.count <= index { priceParts += Array(repeating: nil, count: max(index + 1 - priceParts.count, priceParts.count)) }
+        priceParts[index] = part
+        return part
     }
 
     /// The fields fixed by a target, from after the product ID to before the amount.

@@ -1,10 +1,13 @@
-/// One piece of a CSV catalog, cut at a product boundary, and what a worker made of it.
+/// One piece of a catalog, cut at a product boundary, and what a worker made of it: bytes of a
+/// CSV or JSON Lines file, or products already in memory.
 ///
 /// Sendable notes: the reading thread fills `input` and hands the chunk to one worker; the worker
 /// writes the results; the reading thread reads them after the worker has signalled `done`. No
 /// two threads touch a chunk at once.
 final class BulkChunk: @unchecked Sendable {
     var input = ByteBuffer(capacity: BulkRenderer.chunkSize * 2)
+    /// Products in memory, in place of `input`: each counts as a line.
+    var products: ArraySlice<Product> = []
     var output = ByteBuffer(capacity: BulkRenderer.chunkSize * 8)
     /// A reading failure found at the line after `input`'s lines, such as a line too long.
     var readFailure: BulkFailure?
@@ -49,6 +52,13 @@ struct BulkFailure: Sendable {
         self.line = line
         self.field = field
         self.reason = reason
+    }
+
+    /// An error kept as it is, whatever line it names: a product in memory's, whose line (if
+    /// any) is in the file it was read from.
+    init(keeping error: StorePriceError) {
+        self.init(line: 0, field: nil, reason: "")
+        self.error = error
     }
 
     init(_ error: StorePriceError) {

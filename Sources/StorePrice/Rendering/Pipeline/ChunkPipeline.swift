@@ -68,7 +68,7 @@ struct ChunkPipeline {
                 while more, running.count < window {
                     let chunk = spare.popLast() ?? BulkChunk()
                     more = try read(chunk)
-                    guard more || chunk.input.count > 0 || chunk.readFailure != nil else { break }
+                    guard more || chunk.input.count > 0 || !chunk.products.isEmpty || chunk.readFailure != nil else { break }
                     running.append(chunk)
                     queue.submit(chunk)
                 }

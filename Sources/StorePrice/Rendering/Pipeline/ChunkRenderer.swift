@@ -67,8 +67,16 @@ struct ChunkRenderer: ~Copyable {
     private let targetBlock: UnsafeMutableBufferPointer<Int32>
     /// The current product's part of its rows.
     private var productBytes = ByteBuffer(capacity: 256)
-    /// The current product's titles by normalized language tag (JSON Lines catalogs).
+    /// The current product's titles by normalized language tag (JSON Lines catalogs, products).
     private var titles: [String: String] = [:]
+    /// The current product's default title language (a product read from a `.storekit` file).
+    private var defaultTitleLanguage: String?
+    /// Products in memory: each storefront's index by its ID less `storefrontIDBase` (-1 for
+    /// none), and the current product's last amount and its number per currency.
+    private let storefrontByOffset: [Int32]
+    private let storefrontIDBase: Int
+    private var lastNumber: [Int32] = []
+    private var lastPacked: [UInt64] = []
     /// The longest part met so far.
     private var longestPart = 0
     /// The fields of a line with quotes, unquoted.
@@ -108,6 +116,11 @@ struct ChunkRenderer: ~Copyable {
         targetBlock = copy(Array(repeating: Int32(0), count: plan.targets.count))
         blockRanges = .allocate(capacity: plan.targets.count + 1)
         blockRanges.initialize(repeating: BlockRange())
+        let ids = plan.storefrontIndexByID.keys
+        storefrontIDBase = ids.min() ?? 0
+        var byOffset = [Int32](repeating: -1, count: (ids.max() ?? 0) - storefrontIDBase + 1)
+        for (id, index) in plan.storefrontIndexByID { byOffset[id - storefrontIDBase] = Int32(index) }
+        storefrontByOffset = byOffset
         lineParser = JSONLinesLineParser(source: plan.source)
         encoder = RowEncoder(
             format: plan.layout.format, escapeNonASCII: plan.layout.escapeNonASCII, options: plan.options,
@@ -480,6 +493,113 @@ struct ChunkRenderer: ~Copyable {
         }
     }
 
+    /// Renders products already in memory into `output`, stopping at the first that cannot be
+    /// rendered; each counts as a line, numbered from 1 within the chunk.
+    ///
+    /// A product that is not a subscription is rendered as a catalog line is, from the run's
+    /// tables and cached parts; a subscription, or a price the options cannot show, is rendered
+    /// and encoded as the row-by-row renderer does, so that its rows and error are that renderer's.
+    mutating func renderProducts(_ products: ArraySlice<Product>, into output: inout ByteBuffer, _ chunk: inout ChunkResults) {
+        var line = 0
+        for product in products {
+            line += 1
+            if product.subscription == nil, readProduct(product, line: line) {
+                hasProduct = true
+                let outputBefore = output.count
+                if finishProduct(&chunk, &output, UnsafeBufferPointer(start: nil, count: 0)) { continue }
+                output.truncate(to: outputBefore)
+                chunk.failure = nil
+                chunk.products.removeLast()
+            }
+            guard renderRowByRow(product, line: line, output: &output, chunk: &chunk) else { return }
+        }
+        chunk.lines = line
+    }
+
+    /// Numbers a product's amounts into the slots and makes it the current product; false for
+    /// a storefront the run does not know.
+    ///
+    /// Most storefronts of a currency share a product's amount: it is numbered once per
+    /// currency and product, from its packed bytes (``Product/packedPrices``) when it has at
+    /// most 8.
+    private mutating func readProduct(_ product: Product, line: Int) -> Bool {
+        if tables.isFull { tables = generations.renewed(from: tables) }
+        serial &+= 1
+        if lastNumber.count != plan.currencies.count {
+            lastNumber = Array(repeating: -1, count: plan.currencies.count)
+            lastPacked = Array(repeating: 0, count: plan.currencies.count)
+        }
+        for index in lastNumber.indices { lastNumber[index] = -1 }
+        for entry in product.packedPrices {
+            let offset = Int(entry.storefrontID) - storefrontIDBase
+            guard offset >= 0, offset < storefrontByOffset.count else { return false }
+            let storefront = Int(storefrontByOffset[offset])
+            guard storefront >= 0 else { return false }
+            let currency = storefrontCurrency[storefront]
+            var number: Int32
+            if entry.amount != 0, lastNumber[currency] >= 0, lastPacked[currency] == entry.amount {
+                number = lastNumber[currency]
+            } else {
+                guard let known = numbered(product, entry, currency: currency) else { return false }
+                number = known
+                lastNumber[currency] = number
+                lastPacked[currency] = entry.amount
+            }
+            slots[storefront] = Slot(stamp: serial, amount: number, line: line, lineStart: 0)
+        }
+        currentID.removeAll()
+        var id = product.id
+        id.withUTF8 { currentID.append($0) }
+        currentLine = line
+        titles = product.titles
+        defaultTitleLanguage = product.defaultTitleLanguage
+        return true
+    }
+
+    /// The run's number for a product's price in a storefront, from the price's packed bytes
+    /// when it has at most 8, else from its text. The product's prices (scattered in memory) are
+    /// read only for an amount the run has not numbered yet.
+    private func numbered(_ product: Product, _ entry: Product.PackedPrice, currency: Int) -> Int32? {
+        func number(_ amount: UnsafeBufferPointer<UInt8>) -> Int32? {
+            if let known = tables.number(amount, currency: currency, worker: worker) { return known }
+            guard let price = product.prices[Int(entry.storefrontID)] else { return nil }
+            return tables.add(amount, currency: currency, price: price, worker: worker)
+        }
+        if entry.amount != 0 {
+            var bytes = entry.amount.littleEndian
+            let length = 8 - entry.amount.leadingZeroBitCount / 8
+            return withUnsafeBytes(of: &bytes) { raw in
+                number(UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: length))
+            }
+        }
+        guard var text = product.prices[Int(entry.storefrontID)]?.amount else { return nil }
+        return text.withUTF8 { number($0) }
+    }
+
+    /// Renders and encodes a product as the row-by-row renderer does; false when it cannot be,
+    /// with the chunk's failure set to that renderer's error.
+    private mutating func renderRowByRow(
+        _ product: Product, line: Int, output: inout ByteBuffer, chunk: inout ChunkResults
+    ) -> Bool {
+        chunk.products.append((product.id, line))
+        if let wanted = plan.wanted, !wanted.contains(product.id) { return true }
+        do throws(StorePriceError) {
+            chunk.renderedProducts += 1
+            if rowPlan == nil { rowPlan = try RenderPlan(targets: plan.targets, options: plan.options, workers: 1) }
+            guard let rowPlan else { return false }
+            let (rows, invalid) = try rowPlan.render([product])
+            try encoder.encode(rows, into: &output)
+            chunk.rows += rows.count
+            chunk.invalid += invalid
+            chunk.localesWithoutWording.formUnion(encoder.localesWithoutWording)
+            return true
+        } catch {
+            chunk.failure = BulkFailure(keeping: error)
+            chunk.lines = line
+            return false
+        }
+    }
+
     /// Bytes after a chunk's input that ``render(_:into:_:)`` may read (and never uses): the
     /// input must be followed by this many readable bytes.
     static let padding = 64
@@ -628,7 +748,7 @@ struct ChunkRenderer: ~Copyable {
         } else {
             var chainTitles: [String?] = []
             for chain in plan.chains {
-                chainTitles.append(Product.title(in: titles, defaultLanguage: nil, following: chain))
+                chainTitles.append(Product.title(in: titles, defaultLanguage: defaultTitleLanguage, following: chain))
             }
             var blockOfTitle: [String?: Int32] = [:]
             for target in 0..<targetBlock.count {
@@ -866,7 +986,9 @@ final class RendererBox: @unchecked Sendable {
     func render(_ chunk: BulkChunk) {
         chunk.output.removeAll()
         chunk.results = ChunkResults()
-        if jsonLines {
+        if !chunk.products.isEmpty {
+            renderer.renderProducts(chunk.products, into: &chunk.output, &chunk.results)
+        } else if jsonLines {
             renderer.renderJSONLines(chunk.input.bytes, into: &chunk.output, &chunk.results)
         } else {
             renderer.render(chunk.input.bytes, into: &chunk.output, &chunk.results)
