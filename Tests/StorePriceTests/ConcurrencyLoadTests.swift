@@ -9,7 +9,7 @@ import Testing
 /// render. Byte-identical output across worker counts is pinned by the CLI's render tests; this
 /// one is about renders running side by side. Not timed: speed is for the benchmarks.
 /// STOREPRICE_LOAD_PRODUCTS sets the number of products (10000 for the whole benchmark catalog).
-@Suite struct ConcurrencyLoadTests {
+@Suite(.loadTest) struct ConcurrencyLoadTests {
     /// One render's rows, as comparable values.
     struct Rows: Equatable {
         var products: [String] = []

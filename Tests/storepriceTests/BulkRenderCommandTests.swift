@@ -43,10 +43,24 @@ import Testing
         return (csvURL, jsonlURL)
     }
 
+    @Test func aCSVCatalogOnStandardInput() throws {
+        let (csv, jsonl) = try Self.catalogs(products: 300)
+        let fromStandardInput = try runStorePrice(
+            ["render", "-", "--catalog-format", "csv", "--storefronts", "all"], input: try Data(contentsOf: csv))
+        let fromJSONL = try runStorePrice(["render", jsonl.path, "--storefronts", "all"])
+        #expect(fromStandardInput.status == 0, "\(fromStandardInput.error)")
+        #expect(firstDifference(fromStandardInput.standardOutput, fromJSONL.standardOutput) == nil)
+    }
+
+}
+
+/// The bulk pipeline on catalogs of hundreds of thousands of rows, through the CLI: slow, so run
+/// apart (see `loadTest`).
+@Suite(.loadTest) struct BulkRenderLoadTests {
     @Test(arguments: ["jsonl", "json", "csv", "table"], ["1", "2", "3", "8"])
     func csvAndJSONLinesCatalogsRenderTheSame(_ format: String, _ workers: String) throws {
         // About 800 KB of CSV: more than one chunk.
-        let (csv, jsonl) = try Self.catalogs(products: 1_500)
+        let (csv, jsonl) = try BulkRenderCommandTests.catalogs(products: 1_500)
         for targets in [["--storefronts", "USA,JPN,TWN,SAU,CPV"], []] {
             let arguments = ["--format", format, "--workers", workers] + targets
             let fromCSV = try runStorePrice(["render", csv.path] + arguments)
@@ -58,15 +72,6 @@ import Testing
             }
             expectBytes(fromCSV.error, fromJSONL.error)
         }
-    }
-
-    @Test func aCSVCatalogOnStandardInput() throws {
-        let (csv, jsonl) = try Self.catalogs(products: 300)
-        let fromStandardInput = try runStorePrice(
-            ["render", "-", "--catalog-format", "csv", "--storefronts", "all"], input: try Data(contentsOf: csv))
-        let fromJSONL = try runStorePrice(["render", jsonl.path, "--storefronts", "all"])
-        #expect(fromStandardInput.status == 0, "\(fromStandardInput.error)")
-        #expect(firstDifference(fromStandardInput.standardOutput, fromJSONL.standardOutput) == nil)
     }
 
     /// 300 products × 175 storefronts written as the benchmark writes them, as CSV and as JSON

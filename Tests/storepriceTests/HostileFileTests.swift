@@ -96,6 +96,25 @@ import Testing
             .replacingOccurrences(of: "ROOT", with: shownInMessage(path: repositoryFile(".").path)))
     }
 
+    func expectRefused(path: String, role: String, message: String) throws {
+        let output = try temporaryDirectory()
+        let target = output.appendingPathComponent("prices.jsonl").path
+        let arguments: [String]
+        switch role {
+        case "catalog": arguments = ["render", path, "--storefronts", "USA,JPN", "--output", target]
+        case "accounts": arguments = ["render", Self.sample, "--accounts", path, "--output", target]
+        case "products": arguments = ["render", Self.sample, "--products", path, "--output", target]
+        default: arguments = ["verify", path, "--report", target]
+        }
+        let run = try runStorePrice(arguments)
+        #expect(run.status == 65, "\(run.error)")
+        expectBytes(run.error, "storeprice: \(message)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).isEmpty, "output left behind")
+    }
+}
+
+/// Lines of 100 MB in every kind of file: slow, so run apart (see `loadTest`).
+@Suite(.loadTest) struct HostileFileLoadTests {
     /// A single 100 MB line: refused after at most 1 MiB of it for streamed formats, and before
     /// reading for whole-file ones.
     @Test(arguments: [
@@ -117,22 +136,6 @@ import Testing
         }
         try text.write(toFile: path, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try expectRefused(path: path, role: role, message: message.replacingOccurrences(of: "FILE", with: shownInMessage(path: path)))
-    }
-
-    private func expectRefused(path: String, role: String, message: String) throws {
-        let output = try temporaryDirectory()
-        let target = output.appendingPathComponent("prices.jsonl").path
-        let arguments: [String]
-        switch role {
-        case "catalog": arguments = ["render", path, "--storefronts", "USA,JPN", "--output", target]
-        case "accounts": arguments = ["render", Self.sample, "--accounts", path, "--output", target]
-        case "products": arguments = ["render", Self.sample, "--products", path, "--output", target]
-        default: arguments = ["verify", path, "--report", target]
-        }
-        let run = try runStorePrice(arguments)
-        #expect(run.status == 65, "\(run.error)")
-        expectBytes(run.error, "storeprice: \(message)\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).isEmpty, "output left behind")
+        try HostileFileTests().expectRefused(path: path, role: role, message: message.replacingOccurrences(of: "FILE", with: shownInMessage(path: path)))
     }
 }
