@@ -17,7 +17,7 @@ server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/v1/storefronts" >/dev/null && break; sleep 0.2; done
 
-# The render body: the sample catalog (17 products), rendered for two storefronts.
+# The render body: the sample catalog (31 products, 62 rows), rendered for two storefronts.
 body=$(mktemp)
 script=$(mktemp --suffix=.lua)
 cp ../../Data/catalog-sample.jsonl "$body"

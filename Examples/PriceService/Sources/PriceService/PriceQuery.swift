@@ -10,14 +10,11 @@ struct PriceQuery {
     let period: SubscriptionPeriod?
 
     /// The parameters the route takes, to name in messages.
-    static let parameters = ["storefront", "language", "account", "locale", "amount", "period", "style"]
+    static let parameters = ["storefront", "language", "account", "locale", "amount", "period", "style", "rounding"]
 
     init(_ query: Hummingbird.Parameters) throws {
-        if let unknown = query.first(where: { !Self.parameters.contains(String($0.key)) }) {
-            throw ServiceError.badRequest(
-                "unknown parameter '\(unknown.key)'; /v1/price takes \(Self.parameters.joined(separator: ", "))")
-        }
-        func value(_ name: String) -> String? { query.get(name) }
+        let parameters = try QueryParameters(query, route: "/v1/price", allowed: Self.parameters)
+        func value(_ name: String) -> String? { parameters[name] }
         guard let amount = value("amount") else {
             throw ServiceError.badRequest("missing amount; give it as decimal text: amount=1200")
         }
@@ -26,23 +23,18 @@ struct PriceQuery {
             throw ServiceError.badRequest(
                 named.isEmpty
                     ? "missing storefront, account or locale: storefront=JPN, account=jpn or locale=ja_JP@currency=JPY"
-                    : "give one of \(named.joined(separator: ", ")), not \(named.count)")
+                    : "give only one of storefront=, account= and locale=; got \(named.joined(separator: "= and "))=")
         }
         if value("language") != nil && value("storefront") == nil {
             throw ServiceError.badRequest("language= goes with storefront=")
         }
-        let style: PriceFormatter.Style
-        switch value("style") {
-        case nil, "icu": style = .icu
-        case "app-store": style = .appStore
-        case let other?: throw ServiceError.badRequest("unknown style '\(other)'; use icu or app-store")
-        }
+        let options = try parameters.options()
         let locale: PriceLocale
         do {
             (locale, storefront, account) = try Self.priceLocale(
                 storefront: value("storefront"), language: value("language"), account: value("account"),
                 locale: value("locale"))
-            formatter = try PriceFormatter(locale: locale, options: .init(style: style))
+            formatter = try PriceFormatter(locale: locale, options: options)
             period = try value("period").map { (text) throws(StorePriceError) in try SubscriptionPeriod(text) }
         } catch {
             throw ServiceError.badRequest(error.description)

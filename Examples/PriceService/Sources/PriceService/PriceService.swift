@@ -1,4 +1,5 @@
 import Hummingbird
+import NIOCore
 import StorePrice
 
 /// The price service's routes, on one router:
@@ -21,10 +22,20 @@ public enum PriceService {
         router.get("/v1/price") { request, _ in
             JSONBody(try PriceQuery(request.uri.queryParameters).response())
         }
-        router.post("/v1/render") { request, _ -> Response in
+        router.post("/v1/render") { request, context -> Response in
             let query = try RenderQuery(request.uri.queryParameters, contentType: request.headers[.contentType])
-            let body = try await request.body.collect(upTo: bodyLimit)
-            return try await query.response(catalog: Array(buffer: body))
+            let body: ByteBuffer
+            do {
+                body = try await request.body.collect(upTo: bodyLimit)
+            } catch is NIOTooManyBytesError {
+                throw ServiceError(
+                    status: .contentTooLarge,
+                    message: "the catalog is larger than \(bodyLimit >> 20) MiB; render a larger one with the storeprice CLI")
+            }
+            return try await query.response(catalog: Array(buffer: body), logger: context.logger)
+        }
+        router.get("/v1/render") { _, _ -> Response in
+            throw ServiceError(status: .methodNotAllowed, message: "POST a catalog to /v1/render")
         }
         router.get("/v1/storefronts") { _, _ in
             JSONBody(Storefront.all.map(\.details))

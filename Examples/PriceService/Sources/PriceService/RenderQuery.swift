@@ -1,5 +1,7 @@
 import Dispatch
+import Foundation
 import Hummingbird
+import Logging
 import StorePrice
 
 /// `POST /v1/render`: a catalog in the body, rendered for storefronts or test accounts to the
@@ -9,24 +11,26 @@ struct RenderQuery: Sendable {
     let format: CatalogFormat
 
     /// The parameters the route takes, to name in messages.
-    static let parameters = ["storefronts", "accounts", "style"]
+    static let parameters = ["storefronts", "accounts", "style", "rounding"]
 
     init(_ query: Hummingbird.Parameters, contentType: String?) throws {
-        if let unknown = query.first(where: { !Self.parameters.contains(String($0.key)) }) {
-            throw ServiceError.badRequest(
-                "unknown parameter '\(unknown.key)'; /v1/render takes \(Self.parameters.joined(separator: ", "))")
+        let parameters = try QueryParameters(query, route: "/v1/render", allowed: Self.parameters)
+        let options = try parameters.options()
+        // The media type, without parameters such as charset.
+        let mediaType = contentType?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        switch mediaType {
+        case nil, "application/x-ndjson", "application/jsonl", "application/json-lines", "application/json", "text/plain":
+            format = .jsonl
+        case "text/csv":
+            format = .csv
+        case let other?:
+            throw ServiceError(
+                status: .unsupportedMediaType,
+                message: "a catalog is JSON Lines (application/x-ndjson) or CSV (text/csv), not \(other)")
         }
-        let style: PriceFormatter.Style
-        switch query.get("style") {
-        case nil, "icu": style = .icu
-        case "app-store": style = .appStore
-        case let other?: throw ServiceError.badRequest("unknown style '\(other)'; use icu or app-store")
-        }
-        // A CSV catalog says so; anything else is read as JSON Lines.
-        format = contentType?.lowercased().hasPrefix("text/csv") == true ? .csv : .jsonl
         let targets: [RenderTarget]
         do {
-            switch (query.get("storefronts"), query.get("accounts")) {
+            switch (parameters["storefronts"], parameters["accounts"]) {
             case (let codes?, nil):
                 targets = RenderTarget.storefronts(
                     codes == "all" ? Storefront.all : try codes.split(separator: ",").map { try Storefront(String($0)) })
@@ -42,23 +46,38 @@ struct RenderQuery: Sendable {
             throw ServiceError.badRequest(error.description)
         }
         // One worker: requests in flight use the cores.
-        renderer = BulkRenderer(targets: targets, options: .init(style: style), workers: 1)
+        renderer = BulkRenderer(targets: targets, options: options, workers: 1)
     }
 
     /// Starts rendering on a thread of its own and answers once the first rows (or the error
     /// before them) are known: a catalog whose first chunk is bad is a 400, and a later error ends
     /// the stream early, as `storeprice render` stops with the rows before it written.
-    func response(catalog: [UInt8]) async throws -> Response {
+    ///
+    /// Invalid products (no price in a requested storefront) have rows only where priced, as in
+    /// the CLI; they are logged, as the CLI lists them on standard error.
+    func response(catalog: [UInt8], logger: Logger) async throws -> Response {
         let channel = RowChannel()
         let renderer = renderer
         let format = format
         DispatchQueue.global().async {
             do {
-                _ = try renderer.render(catalog: catalog, format: format, name: "request body") { bytes in
+                let report = try renderer.render(catalog: catalog, format: format, name: "request body") { bytes in
                     try channel.send(ByteBuffer(bytes: bytes))
                 }
+                if !report.invalidProducts.isEmpty {
+                    logger.notice(
+                        "invalid products: rows only where priced",
+                        metadata: [
+                            "count": "\(report.invalidProducts.count)",
+                            "first": "\(report.invalidProducts[0])",
+                        ])
+                }
+                channel.finish(throwing: nil)
+            } catch is RowChannel.ClientGone {
+                logger.info("client went away; rendering stopped")
                 channel.finish(throwing: nil)
             } catch {
+                logger.error("render stopped", metadata: ["error": "\(error)"])
                 channel.finish(throwing: error)
             }
         }

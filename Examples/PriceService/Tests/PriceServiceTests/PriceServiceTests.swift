@@ -41,6 +41,7 @@ import Testing
         ("/v1/price?locale=de_CH@currency%3DCHF&amount=1234.5", "CHF\u{00A0}1\u{2019}234.50", nil),
         ("/v1/price?storefront=JPN&amount=1200&period=P1M", "￥1,200", "￥1,200/月"),
         ("/v1/price?storefront=GHA&amount=4.99&style=app-store", "USD\u{00A0}4.99", nil),
+        ("/v1/price?storefront=JPN&amount=1200.5&rounding=half-even", "￥1,200", nil),
     ] as [(String, String, String?)])
     func aPriceByEveryParameter(uri: String, formatted: String, perPeriod: String?) async throws {
         try await withLiveService { client in
@@ -64,10 +65,14 @@ import Testing
             ("/v1/price?storefront=JPN&amount=1200.5", tooPrecise),
             ("/v1/price?storefront=JPN", "missing amount; give it as decimal text: amount=1200"),
             ("/v1/price?amount=1", "missing storefront, account or locale: storefront=JPN, account=jpn or locale=ja_JP@currency=JPY"),
-            ("/v1/price?storefront=JPN&account=jpn&amount=1", "give one of storefront, account, not 2"),
+            ("/v1/price?storefront=JPN&account=jpn&amount=1", "give only one of storefront=, account= and locale=; got storefront= and account="),
+            ("/v1/price?storefront=JPN&amount=1&amount=2", "amount= is given twice; give it once"),
+            ("/v1/price?storefront=&amount=1", "storefront= is empty"),
+            ("/v1/price?storefront=JPN&amount=1200.5&rounding=up", "unknown rounding 'up'; use reject, half-even or half-up"),
+            ("/v1/render?storefronts=", "storefronts= is empty"),
             ("/v1/price?storefront=JPN&amount=1&style=web", "unknown style 'web'; use icu or app-store"),
             ("/v1/price?storefront=JPN&amount=1&colour=red",
-             "unknown parameter 'colour'; /v1/price takes storefront, language, account, locale, amount, period, style"),
+             "unknown parameter 'colour'; /v1/price takes storefront, language, account, locale, amount, period, style, rounding"),
             ("/v1/render?storefronts=USA,XYZ", unknown),
         ]
         try await withLiveService { client in
@@ -137,6 +142,16 @@ import Testing
             let large = ByteBuffer(repeating: UInt8(ascii: " "), count: PriceService.bodyLimit + 1)
             try await client.execute(uri: "/v1/render?storefronts=USA", method: .post, body: large) { response in
                 #expect(response.status == .contentTooLarge)
+                #expect(self.text(response.body) == #"{"error":"the catalog is larger than 8 MiB; render a larger one with the storeprice CLI"}"# + "\n")
+            }
+            try await client.execute(
+                uri: "/v1/render?storefronts=USA", method: .post, headers: [.contentType: "application/xml"], body: ByteBuffer()
+            ) { response in
+                #expect(response.status == .unsupportedMediaType)
+                #expect(self.text(response.body) == #"{"error":"a catalog is JSON Lines (application/x-ndjson) or CSV (text/csv), not application/xml"}"# + "\n")
+            }
+            try await client.execute(uri: "/v1/render?storefronts=USA", method: .get) { response in
+                #expect(response.status == .methodNotAllowed)
             }
         }
     }

@@ -1,0 +1,42 @@
+import Hummingbird
+import StorePrice
+
+/// A route's query parameters, checked: each known, given once and not empty.
+struct QueryParameters {
+    private let values: [String: String]
+
+    init(_ query: Hummingbird.Parameters, route: String, allowed: [String]) throws {
+        var values: [String: String] = [:]
+        for (key, value) in query {
+            let name = String(key)
+            guard allowed.contains(name) else {
+                throw ServiceError.badRequest(
+                    "unknown parameter '\(name)'; \(route) takes \(allowed.joined(separator: ", "))")
+            }
+            guard values[name] == nil else { throw ServiceError.badRequest("\(name)= is given twice; give it once") }
+            guard !value.isEmpty else { throw ServiceError.badRequest("\(name)= is empty") }
+            values[name] = String(value)
+        }
+        self.values = values
+    }
+
+    subscript(name: String) -> String? { values[name] }
+
+    /// The formatting options `style=` (icu, app-store) and `rounding=` (reject, half-even,
+    /// half-up) give; the library's defaults otherwise.
+    func options() throws -> PriceFormatter.Options {
+        var options = PriceFormatter.Options()
+        switch self["style"] {
+        case nil, "icu": options.style = .icu
+        case "app-store": options.style = .appStore
+        case let other?: throw ServiceError.badRequest("unknown style '\(other)'; use icu or app-store")
+        }
+        switch self["rounding"] {
+        case nil, "reject": options.rounding = .reject
+        case "half-even": options.rounding = .halfEven
+        case "half-up": options.rounding = .halfUp
+        case let other?: throw ServiceError.badRequest("unknown rounding '\(other)'; use reject, half-even or half-up")
+        }
+        return options
+    }
+}
