@@ -30,13 +30,26 @@ struct RenderQuery: Sendable {
         }
         let targets: [RenderTarget]
         do {
+            // Each storefront or account once, in the order first named, as the CLI reads them.
             switch (parameters["storefronts"], parameters["accounts"]) {
             case (let codes?, nil):
-                targets = RenderTarget.storefronts(
-                    codes == "all" ? Storefront.all : try codes.split(separator: ",").map { try Storefront(String($0)) })
+                var storefronts = codes == "all" ? Storefront.all : []
+                if codes != "all" {
+                    for code in codes.split(separator: ",") {
+                        let storefront = try Storefront(String(code))
+                        if !storefronts.contains(storefront) { storefronts.append(storefront) }
+                    }
+                }
+                guard !storefronts.isEmpty else { throw ServiceError.badRequest("storefronts= names no storefront") }
+                targets = RenderTarget.storefronts(storefronts)
             case (nil, let names?):
-                targets = RenderTarget.accounts(
-                    try names.split(separator: ",").map { try TestAccountFile.builtIn.account(named: String($0)) })
+                var accounts: [TestAccount] = []
+                for name in names.split(separator: ",") {
+                    let account = try TestAccountFile.builtIn.account(named: String(name))
+                    if !accounts.contains(account) { accounts.append(account) }
+                }
+                guard !accounts.isEmpty else { throw ServiceError.badRequest("accounts= names no account") }
+                targets = RenderTarget.accounts(accounts)
             case (nil, nil):
                 targets = RenderTarget.accounts(TestAccountFile.builtIn.accounts)
             case (_?, _?):

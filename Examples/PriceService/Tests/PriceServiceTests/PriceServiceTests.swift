@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Hummingbird
 import HummingbirdTesting
 import PriceService
@@ -130,6 +133,25 @@ import Testing
         }
     }
 
+    /// Storefronts named twice (`US`, `USA`, `143441`) are rendered once, as the CLI renders them.
+    @Test func aStorefrontNamedTwiceIsRenderedOnce() async throws {
+        let catalog = try Self.file("Data/catalog-sample.jsonl")
+        try await withLiveService { client in
+            let once = try await client.execute(uri: "/v1/render?storefronts=USA", method: .post, body: ByteBuffer(bytes: catalog)) {
+                Array(buffer: $0.body)
+            }
+            try await client.execute(
+                uri: "/v1/render?storefronts=US,USA,143441", method: .post, body: ByteBuffer(bytes: catalog)
+            ) { response in
+                #expect(Array(buffer: response.body) == once)
+            }
+            try await client.execute(uri: "/v1/render?storefronts=,,,", method: .post, body: ByteBuffer(bytes: catalog)) { response in
+                #expect(response.status == .badRequest)
+                #expect(self.text(response.body) == #"{"error":"storefronts= names no storefront"}"# + "\n")
+            }
+        }
+    }
+
     @Test func aBadCatalogIsA400AndABodyPastTheLimitA413() async throws {
         try await withLiveService { client in
             try await client.execute(
@@ -168,5 +190,56 @@ import Testing
                 ] as NSDictionary))
             }
         }
+    }
+
+    /// Clients that hang up in the middle of a streamed render: the rendering stops, and the
+    /// server goes on answering.
+    @Test func clientsThatHangUpMidStreamLeaveTheServerServing() async throws {
+        // About 2 MiB of catalog: the sample's lines under new product IDs, for every storefront.
+        let lines = try String(decoding: Self.file("Data/catalog-sample.jsonl"), as: UTF8.self).split(separator: "\n")
+        var catalog = ""
+        for copy in 0..<40 {
+            for line in lines { catalog += line.replacingOccurrences(of: #""product":"com.example."#, with: #""product":"copy\#(copy)."#) + "\n" }
+        }
+        let body = Array(catalog.utf8)
+        try await withLiveService { client in
+            let port = try #require(client.port)
+            for _ in 0..<6 {
+                try Self.postAndHangUp(body, path: "/v1/render?storefronts=all", port: port, reading: 64 << 10)
+            }
+            try await client.execute(uri: "/v1/price?storefront=JPN&amount=1200", method: .get) { response in
+                #expect(response.status == .ok)
+            }
+        }
+    }
+
+    /// Sends a POST over a socket of its own, reads `reading` bytes of the answer and closes.
+    static func postAndHangUp(_ body: [UInt8], path: String, port: Int, reading: Int) throws {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(socket >= 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        try #require(connected == 0)
+        let request = Array("POST \(path) HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body
+        var sent = 0
+        while sent < request.count {
+            let count = request[sent...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            try #require(count > 0)
+            sent += count
+        }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var received = 0
+        while received < reading {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            received += count
+        }
+        #expect(received >= reading)
     }
 }
