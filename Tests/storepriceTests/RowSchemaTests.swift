@@ -111,4 +111,54 @@ import Testing
         #expect(details == cli)
         #expect(details.count == 175)
     }
+
+    /// Rows, storefronts and products that contradict themselves are refused, naming what is wrong.
+    @Test(arguments: [
+        (#"{"product":"a","storefront":"JPN","account":null,"price_locale":"en_US@currency=USD","amount":"1","formatted":"$1.00","title":null}"#,
+         "JPN charges JPY, not USD"),
+        (#"{"product":"a","storefront":"USA","account":null,"price_locale":"en_US@currency=USD","amount":"1","formatted":"$1.00","title":null,"period":null,"offers":[]}"#,
+         "offers without a period"),
+        (#"{"product":"a","storefront":"USA","account":null,"price_locale":"en_US@currency=USD","amount":"1","formatted":"$1.00","title":null,"period":"P1M","price_per_period":"x","offers":[{"type":"introductory","terms":"payUpFront:P2M:100","price":"50"}]}"#,
+         "the terms' amount and the price (50) differ"),
+        (#"{"product":"a","storefront":"USA","account":null,"price_locale":"en_US@currency=USD","amount":"1","formatted":"$1.00","title":null,"period":"P1M","price_per_period":"x","offers":[{"type":"introductory","terms":"free:P1W","price":"50"}]}"#,
+         "the terms' amount and the price (50) differ"),
+    ])
+    func aRowThatContradictsItselfIsRefused(_ json: String, _ message: String) throws {
+        #expect {
+            try JSONDecoder().decode(RenderedRow.self, from: Data(json.utf8))
+        } throws: { error in
+            String(describing: error).contains(message)
+        }
+    }
+
+    @Test func aStorefrontObjectMustBeTheAppStoresOwn() throws {
+        let japan = #"{"alpha2":"JP","alpha3":"JPN","name":"Japan","currency":"JPY","languages":["ja","en-US"],"price_locale":"ja_JP@currency=JPY","storefront_id":"#
+        #expect(try JSONDecoder().decode(Storefront.self, from: Data((japan + "143462}").utf8)) == (try Storefront("JPN")))
+        for (id, message) in [("-9223372036854775807", "JPN's storefront_id is 143462"), ("1099511627776", "JPN's storefront_id is 143462")] {
+            #expect {
+                try JSONDecoder().decode(Storefront.self, from: Data((japan + id + "}").utf8))
+            } throws: { error in
+                String(describing: error).contains(message)
+            }
+        }
+        let unknown = japan.replacingOccurrences(of: #""alpha3":"JPN""#, with: #""alpha3":"ZZZ""#) + "143462}"
+        #expect {
+            try JSONDecoder().decode(Storefront.self, from: Data(unknown.utf8))
+        } throws: { error in
+            String(describing: error).contains("'ZZZ' is not an App Store storefront's alpha-3 code")
+        }
+    }
+
+    @Test func aProductInCodeIsCheckedAsACatalogLineIs() throws {
+        let empty = #expect(throws: StorePriceError.self) { try Product(id: "", prices: ["USA": "0.99"]) }
+        expectMessage(empty, "catalog 'product', field 'id': empty; a product has an ID")
+        let twice = #expect(throws: StorePriceError.self) {
+            try Product(id: "a", prices: ["USA": "0.99"], titles: ["zh-Hant": "A", "ZH-hant": "B"])
+        }
+        expectMessage(twice, "catalog 'product 'a'', field 'titles': 'ZH-hant' and 'zh-Hant' are the same language (zh-Hant); keep one")
+    }
+
+    func expectMessage(_ error: StorePriceError?, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        expectBytes(error?.description ?? "(no error)", expected, sourceLocation: sourceLocation)
+    }
 }

@@ -51,6 +51,7 @@ public struct Product: Hashable, Sendable {
                 throw .currencyMismatch(price: price, locale: storefront.priceLocale)
             }
         }
+        try Self.check(id: id, titles: titles, descriptions: descriptions)
         self.init(checkedID: id, prices: prices, titles: titles, descriptions: descriptions, subscription: subscription)
     }
 
@@ -63,6 +64,7 @@ public struct Product: Hashable, Sendable {
         for (storefront, text) in prices {
             made[storefront.numericID] = try Price(text, currency: storefront.currency)
         }
+        try Self.check(id: id, titles: titles, descriptions: descriptions)
         self.init(checkedID: id, prices: made, titles: titles, descriptions: descriptions, subscription: subscription)
     }
 
@@ -92,7 +94,24 @@ public struct Product: Hashable, Sendable {
             }
             made[storefront.numericID] = try Price(text, currency: storefront.currency)
         }
+        try Self.check(id: id, titles: titles, descriptions: descriptions)
         self.init(checkedID: id, prices: made, titles: titles, descriptions: descriptions, subscription: subscription)
+    }
+
+    /// What a catalog line's product must be too: an ID, and one text per language (`zh-Hant`
+    /// and `zh_hant` are one language).
+    private static func check(id: String, titles: [String: String], descriptions: [String: String]) throws(StorePriceError) {
+        guard !id.isEmpty else {
+            throw .invalidCatalog(source: "product", line: nil, field: "id", reason: "empty; a product has an ID")
+        }
+        for (field, texts) in [("titles", titles), ("descriptions", descriptions)] {
+            var tags = LanguageTagSet()
+            for tag in texts.keys.sorted() {
+                if let reason = tags.insert(tag) {
+                    throw .invalidCatalog(source: "product '\(id.escapedForMessage)'", line: nil, field: field, reason: reason)
+                }
+            }
+        }
     }
 
     /// The prices keyed by storefront alpha-3 code (`USA`), as JSON Lines rows name storefronts.

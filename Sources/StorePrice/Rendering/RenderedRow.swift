@@ -54,6 +54,12 @@ public struct RenderedRow: Hashable, Sendable, Codable {
         account = try container.decodeIfPresent(String.self, forKey: .account)
         priceLocale = try container.decode(PriceLocale.self, forKey: .priceLocale)
         let currency = priceLocale.currency
+        // A storefront's rows are in its currency, whatever the language.
+        guard currency == storefront.currency else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .priceLocale, in: container,
+                debugDescription: "\(storefront.countryCode) charges \(storefront.currency), not \(currency)")
+        }
         func price(_ amount: String, _ key: RowField) throws -> Price {
             do {
                 return try Price(amount, currency: currency)
@@ -65,16 +71,25 @@ public struct RenderedRow: Hashable, Sendable, Codable {
         formatted = try container.decode(String.self, forKey: .formatted)
         title = try container.decodeIfPresent(String.self, forKey: .title)
         if let period = try container.decodeIfPresent(SubscriptionPeriod.self, forKey: .period) {
-            subscription = RenderedSubscription(
-                period: period,
-                pricePerPeriod: try container.decode(String.self, forKey: .pricePerPeriod),
-                offers: try container.decodeIfPresent([RenderedOffer.Fields].self, forKey: .offers)?.map {
-                    try $0.offer(currency: currency)
-                } ?? [],
-                billingPlans: try container.decodeIfPresent([RenderedBillingPlan.Fields].self, forKey: .billingPlans)?.map {
-                    try $0.plan(currency: currency)
-                } ?? [])
+            do {
+                subscription = RenderedSubscription(
+                    period: period,
+                    pricePerPeriod: try container.decode(String.self, forKey: .pricePerPeriod),
+                    offers: try container.decodeIfPresent([RenderedOffer.Fields].self, forKey: .offers)?.map {
+                        try $0.offer(currency: currency)
+                    } ?? [],
+                    billingPlans: try container.decodeIfPresent([RenderedBillingPlan.Fields].self, forKey: .billingPlans)?.map {
+                        try $0.plan(currency: currency)
+                    } ?? [])
+            } catch let error as StorePriceError {
+                throw DecodingError.dataCorruptedError(forKey: .offers, in: container, debugDescription: error.description)
+            }
         } else {
+            // The subscription fields are all null for other products.
+            for field in RowField.subscriptionFields where try container.contains(field) && !container.decodeNil(forKey: field) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: field, in: container, debugDescription: "\(field.rawValue) without a period; a row that is not a subscription has null here")
+            }
             subscription = nil
         }
     }

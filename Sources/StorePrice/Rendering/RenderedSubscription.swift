@@ -95,10 +95,15 @@ public struct RenderedOffer: Hashable, Sendable, Encodable {
                 throw DecodingError.dataCorrupted(
                     .init(codingPath: [CodingKeys.type], debugDescription: "'\(type.escapedForMessage)' is not an offer type"))
             }
-            // The terms end with the amount (`payUpFront:P2M:1.99`); the price comes from `price`.
-            let termsWithoutPrice = price == nil ? terms : String(terms[..<(terms.lastIndex(of: ":") ?? terms.endIndex)])
-            let offer = try SubscriptionOffer(
-                terms: termsWithoutPrice, price: price.map { (amount) throws(StorePriceError) in try Price(amount, currency: currency) })
+            // The terms end with the amount (`payUpFront:P2M:1.99`), which must be `price`'s.
+            let parts = terms.split(separator: ":", omittingEmptySubsequences: false)
+            let price = try price.map { (amount) throws(StorePriceError) in try Price(amount, currency: currency) }
+            let written = parts.count == 3 ? try Price(String(parts[2]), currency: currency) : nil
+            guard written == price else {
+                throw StorePriceError.invalidOffer(
+                    terms, reason: "the terms' amount and the price (\(price?.amount ?? "none")) differ")
+            }
+            let offer = try SubscriptionOffer(terms: parts.prefix(2).joined(separator: ":"), price: price)
             return RenderedOffer(
                 kind: kind, id: id, billingPlan: billingPlan, offer: offer, formattedPrice: formattedPrice, text: text)
         }

@@ -128,9 +128,23 @@ extension Storefront: Decodable {
         self.languages = try container.decode([String].self, forKey: .languages)
         self.priceLocale = try PriceLocale(container.decode(String.self, forKey: .priceLocale))
         self.note = try container.decodeIfPresent(String.self, forKey: .note)
-        guard priceLocale.currency == currency else {
-            throw StorePriceError.currencyMismatch(
-                price: Price(minorUnits: 0, currency: currency), locale: priceLocale)
+        // Only the App Store's own storefronts: an object that says otherwise is refused, field
+        // by field, rather than rendered with an ID or currency of its own.
+        guard let known = try? Storefront(countryCode), known.countryCode == countryCode else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .countryCode, in: container,
+                debugDescription: "'\(countryCode.escapedForMessage)' is not an App Store storefront's alpha-3 code")
+        }
+        let fields: [(CodingKeys, Bool, String)] = [
+            (.id, known.numericID == numericID, String(known.numericID)), (.alpha2, known.alpha2 == alpha2, known.alpha2),
+            (.name, known.name == name, known.name), (.currency, known.currency == currency, known.currency.code),
+            (.languages, known.languages == languages, known.languages.joined(separator: ", ")),
+            (.priceLocale, known.priceLocale == priceLocale, known.priceLocale.identifier),
+        ]
+        if let (key, _, expected) = fields.first(where: { !$0.1 }) {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container,
+                debugDescription: "\(countryCode)'s \(key.stringValue) is \(expected)")
         }
     }
 }
@@ -211,7 +225,9 @@ final class StorefrontTable: Sendable {
 
     /// Up to three known codes closest to `code`, of the same kind (numeric, alpha-2, alpha-3).
     func suggestions(for code: String) -> [String] {
-        guard !code.isEmpty else { return [] }
+        // Longer than any storefront's name: nothing is close to it (and the distances would cost
+        // time in proportion to its length).
+        guard !code.isEmpty, code.utf8.count <= 64 else { return [] }
         // ISO 3166 reserves UK for the United Kingdom and EL for Greece; neither is a storefront code.
         if let alias = Self.reservedAliases[code] { return alias }
         // A country name, or the start of one: "JAPAN", "UNITED".

@@ -129,7 +129,7 @@ extension TestAccount: Codable {
                 deviceLocale: container.decodeIfPresent(String.self, forKey: .deviceLocale),
                 summary: container.decodeIfPresent(String.self, forKey: .summary))
         } catch let error as StorePriceError {
-            throw DecodingError.dataCorruptedError(forKey: .name, in: container, debugDescription: error.description)
+            throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath, debugDescription: error.description))
         }
     }
 
