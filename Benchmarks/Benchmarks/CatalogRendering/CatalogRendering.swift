@@ -110,18 +110,29 @@ final class CatalogFile: @unchecked Sendable {
     }
 
     let path: String
+    /// The same catalog as JSON Lines, one product per line.
+    let jsonLinesPath: String
     let storefronts: [Storefront]
     let rows: Int
 
     private init(_ workload: Workload) throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("storeprice-benchmark-catalog.csv").path
+        let directory = FileManager.default.temporaryDirectory
+        path = directory.appendingPathComponent("storeprice-benchmark-catalog.csv").path
+        jsonLinesPath = directory.appendingPathComponent("storeprice-benchmark-catalog.jsonl").path
         var text = "product_id,storefront,price\n"
+        var lines = ""
         for product in workload.products {
+            var prices: [String] = []
             for storefront in workload.storefronts {
-                if let price = product.prices[storefront.numericID] { text += "\(product.id),\(storefront.countryCode),\(price.amount)\n" }
+                if let price = product.prices[storefront.numericID] {
+                    text += "\(product.id),\(storefront.countryCode),\(price.amount)\n"
+                    prices.append("\"\(storefront.countryCode)\":\"\(price.amount)\"")
+                }
             }
+            lines += #"{"product":"\#(product.id)","prices":{"# + prices.joined(separator: ",") + "}}\n"
         }
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try Data(lines.utf8).write(to: URL(fileURLWithPath: jsonLinesPath))
         storefronts = workload.storefronts
         rows = workload.priceCount
     }
@@ -176,7 +187,20 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // MARK: The same catalog already in memory, as a service holds it, to the same bytes
+    // MARK: The same catalog already in memory, as a service holds it, to the same bytes; and as
+    // a JSON Lines file, one product per line, as products in memory are read
+
+    Benchmark("EndToEnd_JSONL_to_JSONLines_StorePrice_2_workers", configuration: endToEnd) { benchmark in
+        let file = try CatalogFile.get()
+        let renderer = BulkRenderer(targets: RenderTarget.storefronts(file.storefronts), workers: 2)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let report = try renderer.renderJSONLines(at: file.jsonLinesPath) { bytes in
+                _ = write(devNull, bytes.baseAddress, bytes.count)
+            }
+            precondition(report.rows == file.rows)
+        }
+    }
 
     for (format, csv) in [("JSONLines", false), ("CSV", true)] {
         Benchmark("EndToEnd_InMemory_to_\(format)_StorePrice_2_workers", configuration: endToEnd) { benchmark in

@@ -474,15 +474,7 @@ struct ChunkRenderer: ~Copyable {
             }
             chunk.products.append((product.id, line))
             registered = nil
-            if let wanted = plan.wanted, !wanted.contains(product.id) { return true }
-            chunk.renderedProducts += 1
-            if rowPlan == nil { rowPlan = try RenderPlan(targets: plan.targets, options: plan.options, workers: 1) }
-            guard let rowPlan else { return false }
-            let (rows, invalid) = try rowPlan.render([product])
-            try encoder.encode(rows, into: &output)
-            chunk.rows += rows.count
-            chunk.invalid += invalid
-            chunk.localesWithoutWording.formUnion(encoder.localesWithoutWording)
+            try renderAndEncode(product, output: &output, chunk: &chunk)
             return true
         } catch {
             // The line named a product before its error: it counts for the repeated-product check.
@@ -582,22 +574,35 @@ struct ChunkRenderer: ~Copyable {
         _ product: Product, line: Int, output: inout ByteBuffer, chunk: inout ChunkResults
     ) -> Bool {
         chunk.products.append((product.id, line))
-        if let wanted = plan.wanted, !wanted.contains(product.id) { return true }
         do throws(StorePriceError) {
-            chunk.renderedProducts += 1
-            if rowPlan == nil { rowPlan = try RenderPlan(targets: plan.targets, options: plan.options, workers: 1) }
-            guard let rowPlan else { return false }
-            let (rows, invalid) = try rowPlan.render([product])
-            try encoder.encode(rows, into: &output)
-            chunk.rows += rows.count
-            chunk.invalid += invalid
-            chunk.localesWithoutWording.formUnion(encoder.localesWithoutWording)
+            try renderAndEncode(product, output: &output, chunk: &chunk)
             return true
         } catch {
             chunk.failure = BulkFailure(keeping: error)
             chunk.lines = line
             return false
         }
+    }
+
+    /// Renders a product (unless the product list leaves it out) and encodes its rows as the
+    /// row-by-row renderer and ``RowEncoder`` do.
+    private mutating func renderAndEncode(
+        _ product: Product, output: inout ByteBuffer, chunk: inout ChunkResults
+    ) throws(StorePriceError) {
+        if let wanted = plan.wanted, !wanted.contains(product.id) { return }
+        chunk.renderedProducts += 1
+        let rowPlan: RenderPlan
+        if let made = self.rowPlan {
+            rowPlan = made
+        } else {
+            rowPlan = try RenderPlan(targets: plan.targets, options: plan.options, workers: 1)
+            self.rowPlan = rowPlan
+        }
+        let (rows, invalid) = try rowPlan.render([product])
+        try encoder.encode(rows, into: &output)
+        chunk.rows += rows.count
+        chunk.invalid += invalid
+        chunk.localesWithoutWording.formUnion(encoder.localesWithoutWording)
     }
 
     /// Bytes after a chunk's input that ``render(_:into:_:)`` may read (and never uses): the
