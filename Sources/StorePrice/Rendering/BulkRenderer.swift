@@ -128,11 +128,9 @@ public struct BulkRenderer: Sendable {
         invalidProduct: ((InvalidProduct) throws -> Void)? = nil,
         write: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> RenderReport {
-        let reader = try ChunkReader(path: path, cut: .products)
-        let columns = try reader.readHeader()
-        return try run(
-            reader, path: path, columns: columns, productIDs: productIDs, progress: progress, invalidProduct: invalidProduct,
-            write: write)
+        try run(
+            file: ChunkReader(path: path, cut: .products), csv: true, path: path, productIDs: productIDs,
+            progress: progress, invalidProduct: invalidProduct, write: write)
     }
 
     /// Renders a JSON Lines catalog (one product per line, as ``Catalog/open(_:format:)`` reads
@@ -153,11 +151,9 @@ public struct BulkRenderer: Sendable {
         invalidProduct: ((InvalidProduct) throws -> Void)? = nil,
         write: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> RenderReport {
-        let reader = try ChunkReader(path: path, cut: .lines)
-        try reader.skipByteOrderMark()
-        return try run(
-            reader, path: path, columns: nil, productIDs: productIDs, progress: progress, invalidProduct: invalidProduct,
-            write: write)
+        try run(
+            file: ChunkReader(path: path, cut: .lines), csv: false, path: path, productIDs: productIDs,
+            progress: progress, invalidProduct: invalidProduct, write: write)
     }
 
     /// Renders a catalog whose bytes are in memory, such as a request body, as
@@ -196,18 +192,11 @@ public struct BulkRenderer: Sendable {
         write: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> RenderReport {
         switch catalogFormat {
-        case .csv:
-            let reader = ChunkReader(bytes: catalog, name: name, cut: .products)
-            let columns = try reader.readHeader()
+        case .csv, .jsonl:
+            let csv = catalogFormat == .csv
             return try run(
-                reader, path: name, columns: columns, productIDs: productIDs, progress: progress,
-                invalidProduct: invalidProduct, write: write)
-        case .jsonl:
-            let reader = ChunkReader(bytes: catalog, name: name, cut: .lines)
-            try reader.skipByteOrderMark()
-            return try run(
-                reader, path: name, columns: nil, productIDs: productIDs, progress: progress,
-                invalidProduct: invalidProduct, write: write)
+                file: ChunkReader(bytes: catalog, name: name, cut: csv ? .products : .lines), csv: csv, path: name,
+                productIDs: productIDs, progress: progress, invalidProduct: invalidProduct, write: write)
         case .storekit:
             let configuration = try StoreKitConfiguration(data: catalog, source: name)
             return try render(
@@ -255,13 +244,19 @@ public struct BulkRenderer: Sendable {
             invalidProduct: invalidProduct, write: write)
     }
 
-    /// Reads, renders and writes a catalog's chunks: CSV with its columns, JSON Lines without.
+    /// Reads a catalog file's start (a CSV header, or a JSON Lines byte order mark), then renders it.
     private func run(
-        _ reader: ChunkReader, path: String, columns: (product: Int, storefront: Int, price: Int)?,
+        file reader: ChunkReader, csv: Bool, path: String,
         productIDs: ProductIDList?, progress: ((RenderReport, (done: Int, total: Int?)) -> Void)?,
         invalidProduct: ((InvalidProduct) throws -> Void)?, write: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> RenderReport {
-        try run(
+        var columns: (product: Int, storefront: Int, price: Int)?
+        if csv {
+            columns = try reader.readHeader()
+        } else {
+            try reader.skipByteOrderMark()
+        }
+        return try run(
             .file(reader, columns: columns), path: path, productIDs: productIDs, progress: progress,
             invalidProduct: invalidProduct, write: write)
     }
