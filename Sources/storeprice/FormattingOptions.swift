@@ -69,3 +69,13 @@ struct FormattingOptions: ParsableArguments {
     var options: PriceFormatter.Options { style.options }
     var priceStyle: PriceFormatter.Style { style.options.style }
 }
+
+/// `--any-product-id`: which product IDs a catalog may have.
+struct ProductIDOptions: ParsableArguments {
+    @Flag(help: ArgumentHelp(
+        "Keep any text as a product ID.",
+        discussion: "By default a product ID is what App Store Connect accepts: 1 to 100 letters, digits, '.', '-' or '_'; anything else is refused, naming the line. With this flag any text is kept, and escaped or neutralized in every output."))
+    var anyProductID = false
+
+    var rule: ProductIDRule { anyProductID ? .any : .appStore }
+}

@@ -104,6 +104,8 @@ extension StorePriceCommand {
 
         @OptionGroup var formatting: FormattingOptions
 
+        @OptionGroup var productIDOptions: ProductIDOptions
+
         func validate() throws {
             if storefronts != nil, accountsSource.accounts != nil {
                 throw ValidationError("Give --storefronts or --accounts, not both.")
@@ -120,7 +122,7 @@ extension StorePriceCommand {
                 try renderBulk(targets: targets, productIDs: productIDs, jsonLines: catalogFormat == .jsonl)
                 return
             }
-            var source = try Catalog.open(catalog, format: catalogFormat)
+            var source = try Catalog.open(catalog, format: catalogFormat, productIDRule: productIDOptions.rule)
             // Invalid products are listed on standard error below, so the library's log stays quiet.
             let renderer = CatalogRenderer(
                 targets: targets, options: formatting.options, workers: threads.workers,
@@ -169,7 +171,8 @@ extension StorePriceCommand {
         private func renderBulk(targets: [RenderTarget], productIDs: ProductIDList?, jsonLines: Bool) throws {
             let renderer = BulkRenderer(
                 targets: targets, format: format == .csv ? .csv : .jsonLines, options: formatting.options,
-                workers: threads.workers, escapeNonASCII: formatting.escape, rawCSV: rawCSV)
+                workers: threads.workers, escapeNonASCII: formatting.escape, rawCSV: rawCSV,
+                productIDRule: productIDOptions.rule)
             let file = try output.flatMap { (path) throws(StorePriceError) in path == "-" ? nil : try OutputFile(path: path) }
             let descriptor = file?.descriptor ?? Console.standardOutput
             func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(WriteFailure) {

@@ -43,10 +43,12 @@ extension StorePriceCommand {
 
         @OptionGroup var style: PriceStyleOptions
 
+        @OptionGroup var productIDs: ProductIDOptions
+
         func run() throws {
             let snapshot = try PriceSnapshot.record(
                 catalog: catalog, catalogFormat: catalogFormat?.format, accounts: accountsSource.accounts,
-                options: style.options, workers: threads.workers)
+                options: style.options, productIDRule: productIDs.rule, workers: threads.workers)
             guard let output, output != "-" else {
                 try Console.output(text: snapshot.encoded(forFileAt: "snapshot.jsonl"))
                 return

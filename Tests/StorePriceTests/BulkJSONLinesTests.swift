@@ -16,7 +16,7 @@ import Testing
         workers: Int, productIDs: ProductIDList? = nil, options: PriceFormatter.Options = .init()
     ) throws -> (bytes: [UInt8], report: RenderReport) {
         var bytes: [UInt8] = []
-        let report = try BulkRenderer(targets: targets, format: format, options: options, workers: workers)
+        let report = try BulkRenderer(targets: targets, format: format, options: options, workers: workers, productIDRule: .any)
             .renderJSONLines(at: path, productIDs: productIDs) { bytes.append(contentsOf: $0) }
         return (bytes, report)
     }
@@ -26,7 +26,7 @@ import Testing
         _ path: String, targets: [RenderTarget] = Self.targets, format: BulkRenderer.Format = .jsonLines,
         productIDs: ProductIDList? = nil, options: PriceFormatter.Options = .init()
     ) throws -> (bytes: [UInt8], report: RenderReport) {
-        var source = try Catalog.open(path, format: .jsonl)
+        var source = try Catalog.open(path, format: .jsonl, productIDRule: .any)
         var encoder = RowEncoder(format: format, escapeNonASCII: false, options: options, rawCSV: false)
         var output = ByteBuffer(capacity: 1 << 16)
         if format == .csv { output.append(RowLayout.csvHeader) }

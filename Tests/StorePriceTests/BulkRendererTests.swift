@@ -13,7 +13,7 @@ import Testing
         productIDs: ProductIDList? = nil, options: PriceFormatter.Options = .init()
     ) throws -> (bytes: [UInt8], report: RenderReport) {
         var bytes: [UInt8] = []
-        let report = try BulkRenderer(targets: targets, format: format, options: options, workers: workers)
+        let report = try BulkRenderer(targets: targets, format: format, options: options, workers: workers, productIDRule: .any)
             .renderCSV(at: path, productIDs: productIDs) { bytes.append(contentsOf: $0) }
         return (bytes, report)
     }
@@ -70,7 +70,7 @@ import Testing
         var received: [InvalidProduct] = []
         var receivedAtWrites: [Int] = []
         var bytes: [UInt8] = []
-        let report = try BulkRenderer(targets: targets, workers: workers).renderCSV(
+        let report = try BulkRenderer(targets: targets, workers: workers, productIDRule: .any).renderCSV(
             at: path, productIDs: listed, invalidProduct: { received.append($0) }
         ) { chunk in
             receivedAtWrites.append(received.count)
@@ -89,7 +89,7 @@ import Testing
     func reference(
         _ path: String, targets: [RenderTarget], productIDs: ProductIDList? = nil, options: PriceFormatter.Options = .init()
     ) throws -> (rows: [[String: String?]], report: RenderReport) {
-        var source = try Catalog.open(path)
+        var source = try Catalog.open(path, productIDRule: .any)
         var rows: [[String: String?]] = []
         let report = try CatalogRenderer(targets: targets, options: options, workers: 1).render(&source, productIDs: productIDs) { batch in
             for row in batch {
@@ -341,7 +341,7 @@ import Testing
             var bytes: [UInt8] = []
             var got = "no error"
             do {
-                _ = try BulkRenderer(targets: targets, workers: workers).renderCSV(at: file.path) { bytes.append(contentsOf: $0) }
+                _ = try BulkRenderer(targets: targets, workers: workers, productIDRule: .any).renderCSV(at: file.path) { bytes.append(contentsOf: $0) }
             } catch { got = String(describing: error) }
             #expect(got.contains("line 30002, field 'price for JPN'"), "\(got)")
             #expect(bytes.last == UInt8(ascii: "\n") && bytes.count > 1_000_000, "\(workers) workers: \(bytes.count) bytes")

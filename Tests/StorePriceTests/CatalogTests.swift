@@ -113,7 +113,7 @@ import Testing
         let text = "\u{FEFF}price,product,storefront\r\n0.99,\"com.example.a,b\",USA\r\n160,\"com.example.a,b\",jp\r\n\r\n2.99,\"say \"\"hi\"\"\",143441\r\n"
         let file = try temporaryFile(text, name: "q.csv")
         defer { try? FileManager.default.removeItem(at: file) }
-        let products = try Catalog.load(file.path)
+        let products = try Catalog.load(file.path, productIDRule: .any)
         #expect(products.map(\.id) == ["com.example.a,b", "say \"hi\""])
         #expect(products[0].prices[143462]?.amount == "160")
     }
@@ -132,7 +132,7 @@ import Testing
         }
         let good = try temporaryFile("product,storefront,price\n\"\u{0301}a\",USA,1\n\"b\u{0301}\",\"USA\",\"2\"\n", name: "m.csv")
         defer { try? FileManager.default.removeItem(at: good) }
-        let products = try Catalog.load(good.path)
+        let products = try Catalog.load(good.path, productIDRule: .any)
         #expect(products.map { Array($0.id.unicodeScalars) } == [["\u{0301}", "a"], ["b", "\u{0301}"]])
         #expect(products.map { $0.prices[143441]?.amount } == ["1", "2"])
     }
@@ -252,7 +252,7 @@ import Testing
         let limit = 1 << 20
         let bom = withBOM ? "\u{FEFF}" : ""
         let fits = try temporaryFile(bom + Self.productLine(length: limit) + ending, name: "fits.jsonl")
-        #expect(try Catalog.load(fits.path).first?.id.utf8.count == limit - #"{"product":"","prices":{"USA":"0.99"}}"#.utf8.count)
+        #expect(try Catalog.load(fits.path, productIDRule: .any).first?.id.utf8.count == limit - #"{"product":"","prices":{"USA":"0.99"}}"#.utf8.count)
 
         let over = try temporaryFile(
             #"{"product":"a","prices":{"USA":"1"}}"# + "\n" + bom + Self.productLine(length: limit + 1) + ending, name: "over.jsonl")

@@ -46,8 +46,8 @@ import Testing
     @Test func aCSVCatalogOnStandardInput() throws {
         let (csv, jsonl) = try Self.catalogs(products: 300)
         let fromStandardInput = try runStorePrice(
-            ["render", "-", "--catalog-format", "csv", "--storefronts", "all"], input: try Data(contentsOf: csv))
-        let fromJSONL = try runStorePrice(["render", jsonl.path, "--storefronts", "all"])
+            ["render", "-", "--any-product-id", "--catalog-format", "csv", "--storefronts", "all"], input: try Data(contentsOf: csv))
+        let fromJSONL = try runStorePrice(["render", "--any-product-id", jsonl.path, "--storefronts", "all"])
         #expect(fromStandardInput.status == 0, "\(fromStandardInput.error)")
         #expect(firstDifference(fromStandardInput.standardOutput, fromJSONL.standardOutput) == nil)
     }
@@ -63,8 +63,8 @@ import Testing
         let (csv, jsonl) = try BulkRenderCommandTests.catalogs(products: 1_500)
         for targets in [["--storefronts", "USA,JPN,TWN,SAU,CPV"], []] {
             let arguments = ["--format", format, "--workers", workers] + targets
-            let fromCSV = try runStorePrice(["render", csv.path] + arguments)
-            let fromJSONL = try runStorePrice(["render", jsonl.path] + arguments)
+            let fromCSV = try runStorePrice(["render", "--any-product-id", csv.path] + arguments)
+            let fromJSONL = try runStorePrice(["render", "--any-product-id", jsonl.path] + arguments)
             #expect(fromCSV.status == 0, "\(fromCSV.error)")
             #expect(fromCSV.standardOutput.count > 100_000)
             if let difference = firstDifference(fromCSV.standardOutput, fromJSONL.standardOutput) {
@@ -113,8 +113,8 @@ import Testing
     func isTheJSONLinesRowsInAnArray(_ name: String) throws {
         let (csv, jsonl) = try BulkRenderCommandTests.catalogs(products: 1_500)
         let catalog = name == "c.csv" ? csv : jsonl
-        let lines = try runStorePrice(["render", catalog.path, "--workers", "2"]).output
-        let array = try runStorePrice(["render", catalog.path, "--workers", "2", "--format", "json"])
+        let lines = try runStorePrice(["render", "--any-product-id", catalog.path, "--workers", "2"]).output
+        let array = try runStorePrice(["render", "--any-product-id", catalog.path, "--workers", "2", "--format", "json"])
         #expect(array.status == 0, "\(array.error)")
         let rows = lines.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(rows.count > 10_000)

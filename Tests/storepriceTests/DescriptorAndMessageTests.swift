@@ -165,7 +165,7 @@ import Testing
         let file = try temporaryDirectory().appendingPathComponent("c.csv")
         try Data("product,storefront,price\ncom.example.\u{E9},USA,0.99\ncom.example.e\u{301},USA,1.99\ncom.example.e\u{301},JPN,160\ncom.example.\u{E9},JPN,160\n".utf8)
             .write(to: file)
-        let run = try runStorePrice(["render", file.path, "--storefronts", "USA,JPN", "--format", format])
+        let run = try runStorePrice(["render", "--any-product-id", file.path, "--storefronts", "USA,JPN", "--format", format])
         #expect(run.status == 65)
         expectBytes(run.error, "storeprice: catalog '\(file.path)', line 5: product 'com.example.\u{E9}' again; line 2 has it; keep each product's rows together\n")
         let decomposed = try temporaryDirectory().appendingPathComponent("d.csv")
@@ -174,10 +174,10 @@ import Testing
         if format == "table" {
             let two = try temporaryDirectory().appendingPathComponent("two.csv")
             try Data("product,storefront,price\ncom.example.\u{E9},USA,0.99\ncom.example.e\u{301},USA,1.99\n".utf8).write(to: two)
-            let table = try runStorePrice(["render", two.path, "--storefronts", "USA", "--format", "table"])
+            let table = try runStorePrice(["render", "--any-product-id", two.path, "--storefronts", "USA", "--format", "table"])
             #expect(table.output.contains("com.example.e\\u{0301} "), "two IDs that differ look different in a table")
         }
-        let again = try runStorePrice(["render", decomposed.path, "--storefronts", "USA,JPN", "--format", format])
+        let again = try runStorePrice(["render", "--any-product-id", decomposed.path, "--storefronts", "USA,JPN", "--format", format])
         #expect(again.status == 65)
         expectBytes(again.error, "storeprice: catalog '\(decomposed.path)', line 4: product 'com.example.e\\u{0301}' again; line 2 has it; keep each product's rows together\n")
     }

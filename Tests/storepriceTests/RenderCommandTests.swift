@@ -70,7 +70,7 @@ import Testing
         let catalog = try temporaryDirectory().appendingPathComponent("c.jsonl")
         try (#"{"product":"a\u001b[2J","prices":{"USA":"1"},"title":{"en":"x\nstoreprice: all good \u202e"}}"# + "\n")
             .write(to: catalog, atomically: true, encoding: .utf8)
-        let run = try runStorePrice(["render", catalog.path, "--storefronts", "USA", "--format", "table"])
+        let run = try runStorePrice(["render", "--any-product-id", catalog.path, "--storefronts", "USA", "--format", "table"])
         #expect(run.status == 0, "\(run.error)")
         let lines = run.output.split(separator: "\n")
         #expect(lines.count == 2, "\(escaped(run.output))")
@@ -84,7 +84,7 @@ import Testing
         let catalog = try temporaryDirectory().appendingPathComponent("c.csv")
         try "product,storefront,price\na\u{1B}[2J\u{202E},USA,1\nb,USA,1\nc,JPN,100\n"
             .write(to: catalog, atomically: true, encoding: .utf8)
-        let run = try runStorePrice(["render", catalog.path, "--storefronts", "USA,JPN,GBR", "--format", "csv"])
+        let run = try runStorePrice(["render", "--any-product-id", catalog.path, "--storefronts", "USA,JPN,GBR", "--format", "csv"])
         #expect(run.status == 0, "\(run.error)")
         expectBytes(run.error, #"""
             storeprice: invalid product a\u{001B}[2J\u{202E}: no price in GBR, JPN
@@ -105,18 +105,18 @@ import Testing
         try #"{"product":"a,b","prices":{"DEU":"1234.5"},"title":{"de":\#(encodedTitle)}}"#.appending("\n")
             .write(to: catalog, atomically: true, encoding: .utf8)
 
-        let jsonl = try runStorePrice(["render", catalog.path, "--storefronts", "DEU", "--format", "jsonl"])
+        let jsonl = try runStorePrice(["render", "--any-product-id", catalog.path, "--storefronts", "DEU", "--format", "jsonl"])
         let object = try JSONSerialization.jsonObject(with: jsonl.standardOutput) as? [String: Any]
         #expect(object?["title"] as? String == title)
         #expect(object?["product"] as? String == "a,b")
         #expect(object?["formatted"] as? String == "1.234,50\u{00A0}€")
 
-        let csv = try runStorePrice(["render", catalog.path, "--storefronts", "DEU", "--format", "csv"])
+        let csv = try runStorePrice(["render", "--any-product-id", catalog.path, "--storefronts", "DEU", "--format", "csv"])
         let row = csv.output.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
         expectBytes(
             row, #""a,b",DEU,,de_DE@currency=EUR,1234.5,"1.234,50\#u{00A0}€","Say ""hi"" \ back, =SUM(A1)\#tnow ✓",,,,,,"#)
 
-        let escapedRun = try runStorePrice(["render", catalog.path, "--storefronts", "DEU", "--format", "csv", "--escape"])
+        let escapedRun = try runStorePrice(["render", "--any-product-id", catalog.path, "--storefronts", "DEU", "--format", "csv", "--escape"])
         #expect(escapedRun.output.contains(#","1.234,50\u{00A0}\u{20AC}","#), "\(escaped(escapedRun.output))")
     }
 

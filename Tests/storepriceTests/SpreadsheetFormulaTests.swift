@@ -17,7 +17,7 @@ import Testing
         let directory = try temporaryDirectory()
         let path = directory.appendingPathComponent("c.jsonl")
         try Data(Self.catalog.utf8).write(to: path)
-        let run = try runStorePrice(["render", path.path, "--storefronts", "USA", "--format", "csv"])
+        let run = try runStorePrice(["render", "--any-product-id", path.path, "--storefronts", "USA", "--format", "csv"])
         #expect(run.status == 0, "\(run.error)")
         let rows = run.output.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map { String($0) }
         expectBytes(rows.joined(separator: "\n"), """
@@ -29,7 +29,7 @@ import Testing
 
             """)
 
-        let raw = try runStorePrice(["render", path.path, "--storefronts", "USA", "--format", "csv", "--raw-csv"])
+        let raw = try runStorePrice(["render", "--any-product-id", path.path, "--storefronts", "USA", "--format", "csv", "--raw-csv"])
         let rawRows = raw.output.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map { String($0) }
         expectBytes(rawRows.joined(separator: "\n"), """
             "=HYPERLINK(""http://x"",""y"")",USA,,en_US@currency=USD,1.99,$1.99,+cmd,,,,,,

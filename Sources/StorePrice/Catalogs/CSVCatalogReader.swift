@@ -18,10 +18,11 @@ final class CSVCatalogReader: CatalogSource {
     private var pending: (id: String, line: Int, prices: [Int: Price], places: [Int: ProductOrigin.PriceSource])?
     private var storefronts = StorefrontCodes()
     private var prices = PriceCache()
-    private var seen = ProductIDRegistry()
+    private var seen: ProductIDRegistry
     private var finished = false
 
-    init(path: String) throws(StorePriceError) {
+    init(path: String, productIDRule rule: ProductIDRule = .appStore) throws(StorePriceError) {
+        seen = ProductIDRegistry(rule: rule)
         lines = try LineReader(path: path)
         guard let header = try lines.nextLine() else {
             throw .invalidCatalog(source: path, line: 1, field: nil, reason: "empty; expected the header product,storefront,price")

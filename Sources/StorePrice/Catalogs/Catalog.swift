@@ -57,8 +57,9 @@ public enum Catalog {
     /// - Parameters:
     ///   - path: the file; `-` is standard input (give `format` then).
     ///   - format: the format, when the name does not say it.
-    public static func open(_ path: String, format: CatalogFormat? = nil) throws(StorePriceError)
-        -> any CatalogSource
+    ///   - rule: which product IDs the catalog may have; App Store Connect's by default.
+    public static func open(_ path: String, format: CatalogFormat? = nil, productIDRule rule: ProductIDRule = .appStore)
+        throws(StorePriceError) -> any CatalogSource
     {
         guard let format = format ?? CatalogFormat(path: path) else {
             throw .invalidCatalog(
@@ -66,19 +67,21 @@ public enum Catalog {
                 reason: "cannot tell the format from the name; name it .csv, .jsonl or .storekit, or give the format")
         }
         switch format {
-        case .csv: return try CSVCatalogReader(path: path)
-        case .jsonl: return try JSONLinesCatalogReader(path: path)
+        case .csv: return try CSVCatalogReader(path: path, productIDRule: rule)
+        case .jsonl: return try JSONLinesCatalogReader(path: path, productIDRule: rule)
         case .storekit:
-            let configuration = try StoreKitConfiguration(contentsOfFile: path)
+            let configuration = try StoreKitConfiguration(contentsOfFile: path, productIDRule: rule)
             var products = configuration.products
             products.notes = configuration.notes
             return products
         }
     }
 
-    /// Reads a whole catalog file into memory.
-    public static func load(_ path: String, format: CatalogFormat? = nil) throws(StorePriceError) -> [Product] {
-        var source = try open(path, format: format)
+    /// Reads a whole catalog file into memory; `rule` is as for ``open(_:format:productIDRule:)``.
+    public static func load(_ path: String, format: CatalogFormat? = nil, productIDRule rule: ProductIDRule = .appStore)
+        throws(StorePriceError) -> [Product]
+    {
+        var source = try open(path, format: format, productIDRule: rule)
         var products: [Product] = []
         while let product = try source.nextProduct() { products.append(product) }
         return products
@@ -98,15 +101,22 @@ public struct ProductList: CatalogSource, Sendable {
     /// What the file these products came from left out, one line each.
     public var notes: [String] = []
 
-    /// The products, in order.
-    public init(_ products: [Product]) {
+    /// Which product IDs the list may give.
+    public let productIDRule: ProductIDRule
+
+    /// The products, in order; each ID is checked against `rule` as it is read.
+    public init(_ products: [Product], productIDRule rule: ProductIDRule = .appStore) {
         self.products = products
+        self.productIDRule = rule
     }
 
     public mutating func nextProduct() throws(StorePriceError) -> Product? {
         guard index < products.count else { return nil }
         defer { index += 1 }
         let product = products[index]
+        if let problem = productIDRule.problem(with: product.id) {
+            throw .invalidCatalog(source: "products in memory", line: nil, field: "products[\(index)]", reason: problem)
+        }
         if let first = seen.updateValue(index, forKey: Array(product.id.utf8)) {
             throw .invalidCatalog(
                 source: "products in memory", line: nil, field: "products[\(index)]",
@@ -118,12 +128,20 @@ public struct ProductList: CatalogSource, Sendable {
     public var progress: (done: Int, total: Int?) { (index, products.count) }
 }
 
-/// Remembers each product ID and refuses one seen before.
+/// Remembers each product ID and refuses one seen before, or one the rule does not allow.
 struct ProductIDRegistry {
     /// Keyed by UTF-8 bytes: two spellings of one text are two products.
     private var firstLines: [[UInt8]: Int] = [:]
+    let rule: ProductIDRule
+
+    init(rule: ProductIDRule) {
+        self.rule = rule
+    }
 
     mutating func register(_ id: String, line: Int, source: String, hint: String = "") throws(StorePriceError) {
+        if let problem = rule.problem(with: id) {
+            throw .invalidCatalog(source: source, line: line, field: "product", reason: problem)
+        }
         let key = Array(id.utf8)
         if let first = firstLines[key] {
             throw .invalidCatalog(

@@ -30,9 +30,10 @@ import Foundation
 final class JSONLinesCatalogReader: CatalogSource {
     private var lines: LineReader
     private var parser: JSONLinesLineParser
-    private var seen = ProductIDRegistry()
+    private var seen: ProductIDRegistry
 
-    init(path: String) throws(StorePriceError) {
+    init(path: String, productIDRule rule: ProductIDRule = .appStore) throws(StorePriceError) {
+        seen = ProductIDRegistry(rule: rule)
         lines = try LineReader(path: path)
         parser = JSONLinesLineParser(source: lines.path)
     }

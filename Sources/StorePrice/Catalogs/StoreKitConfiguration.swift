@@ -31,13 +31,13 @@ public struct StoreKitConfiguration: Sendable {
     /// have no price in the file's storefront.
     public private(set) var notes: [String] = []
 
-    /// Reads a `.storekit` file.
-    public init(contentsOfFile path: String) throws(StorePriceError) {
-        try self.init(data: InputFile(path: path).readAll(), source: path)
+    /// Reads a `.storekit` file; its product IDs must keep `rule` (App Store Connect's by default).
+    public init(contentsOfFile path: String, productIDRule rule: ProductIDRule = .appStore) throws(StorePriceError) {
+        try self.init(data: InputFile(path: path).readAll(), source: path, productIDRule: rule)
     }
 
-    /// Reads `.storekit` JSON.
-    public init(data: [UInt8], source: String) throws(StorePriceError) {
+    /// Reads `.storekit` JSON; its product IDs must keep `rule`.
+    public init(data: [UInt8], source: String, productIDRule rule: ProductIDRule = .appStore) throws(StorePriceError) {
         if let kind = Self.propertyListKind(data) {
             throw .invalidCatalog(
                 source: source, line: nil, field: nil,
@@ -73,6 +73,9 @@ public struct StoreKitConfiguration: Sendable {
         for (section, entry) in entries {
             guard let id = entry.productID, !id.isEmpty else {
                 throw .invalidCatalog(source: source, line: nil, field: "\(section).productID", reason: "missing")
+            }
+            if let problem = rule.problem(with: id) {
+                throw .invalidCatalog(source: source, line: nil, field: "\(section).productID", reason: problem)
             }
             guard seen.insert(id).inserted else {
                 throw .invalidCatalog(source: source, line: nil, field: "productID", reason: "product '\(id.escapedForMessage)' again")
@@ -134,7 +137,7 @@ public struct StoreKitConfiguration: Sendable {
                     defaultTitleLanguage: defaultLanguage))
         }
         self.storefront = storefront
-        self.products = ProductList(products)
+        self.products = ProductList(products, productIDRule: rule)
     }
 
     /// What kind of property list the bytes are, when they are one: Xcode's other file format.

@@ -62,6 +62,8 @@ public struct BulkRenderer: Sendable {
     /// Whether CSV cells of catalog text are written exactly, formulas included; by default a
     /// cell that starts with `=`, `+`, `-`, `@` or a control character gets a leading `'`.
     public let rawCSV: Bool
+    /// Which product IDs a catalog may have: App Store Connect's by default.
+    public let productIDRule: ProductIDRule
 
     /// Bytes of catalog per chunk: small enough that the chunks in flight and their rows stay
     /// in a core's cache (with 128 KiB chunks, two workers spent a third more time per row than
@@ -83,14 +85,17 @@ public struct BulkRenderer: Sendable {
     ///     most a run starts (see ``workers``).
     ///   - escapeNonASCII: write formatted prices with non-ASCII characters escaped.
     ///   - rawCSV: write CSV cells of catalog text exactly, formulas included.
+    ///   - rule: which product IDs a catalog may have; App Store Connect's by default.
     public init(
         targets: [RenderTarget],
         format: Format = .jsonLines,
         options: PriceFormatter.Options = .init(),
         workers: Int = CatalogRenderer.processorCount,
         escapeNonASCII: Bool = false,
-        rawCSV: Bool = false
+        rawCSV: Bool = false,
+        productIDRule rule: ProductIDRule = .appStore
     ) {
+        self.productIDRule = rule
         self.targets = targets
         self.format = format
         self.options = options
@@ -133,7 +138,7 @@ public struct BulkRenderer: Sendable {
             progress: progress, invalidProduct: invalidProduct, write: write)
     }
 
-    /// Renders a JSON Lines catalog (one product per line, as ``Catalog/open(_:format:)`` reads
+    /// Renders a JSON Lines catalog (one product per line, as ``Catalog/open(_:format:productIDRule:)`` reads
     /// it, subscriptions and offers included), handing the encoded rows to `write` in order, a
     /// chunk at a time.
     ///
@@ -198,7 +203,7 @@ public struct BulkRenderer: Sendable {
                 file: ChunkReader(bytes: catalog, name: name, cut: csv ? .products : .lines), csv: csv, path: name,
                 productIDs: productIDs, progress: progress, invalidProduct: invalidProduct, write: write)
         case .storekit:
-            let configuration = try StoreKitConfiguration(data: catalog, source: name)
+            let configuration = try StoreKitConfiguration(data: catalog, source: name, productIDRule: productIDRule)
             return try render(
                 configuration.products.products, productIDs: productIDs, invalidProduct: invalidProduct, write: write)
         }
@@ -341,6 +346,12 @@ public struct BulkRenderer: Sendable {
             for (id, line) in chunk.results.products
             where line < failureLine || (jsonLines && line == failureLine) || (chunk.results.failure == nil && chunk.readFailure == nil) {
                 let absolute = linesBefore + line
+                if let problem = productIDRule.problem(with: id) {
+                    try throwEarlierRepeat(before: absolute)
+                    throw inMemory
+                        ? StorePriceError.invalidCatalog(source: path, line: nil, field: "products[\(absolute - 1)]", reason: problem)
+                        : StorePriceError.invalidCatalog(source: path, line: absolute, field: "product", reason: problem)
+                }
                 if let first = try registry.insert(id, line: absolute) {
                     try throwEarlierRepeat(before: absolute)
                     throw repeated(id, line: absolute, first: first)

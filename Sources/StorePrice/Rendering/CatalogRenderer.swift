@@ -132,11 +132,13 @@ extension CatalogRenderer {
     ///   - products: the catalog; a product ID may appear once.
     ///   - productIDs: when given, only these products are rendered, and listed IDs the catalog
     ///     lacks are invalid products.
-    /// - Throws: ``StorePriceError`` for a repeated product ID, or a price the options cannot show.
-    public func render(_ products: [Product], productIDs: ProductIDList? = nil) throws(StorePriceError)
-        -> (rows: [RenderedRow], report: RenderReport)
-    {
-        var source = ProductList(products)
+    ///   - productIDRule: which product IDs the products may have; App Store Connect's by default.
+    /// - Throws: ``StorePriceError`` for a repeated product ID or one the rule does not allow, or
+    ///   a price the options cannot show.
+    public func render(
+        _ products: [Product], productIDs: ProductIDList? = nil, productIDRule: ProductIDRule = .appStore
+    ) throws(StorePriceError) -> (rows: [RenderedRow], report: RenderReport) {
+        var source = ProductList(products, productIDRule: productIDRule)
         var rows: [RenderedRow] = []
         do {
             let report = try render(&source, productIDs: productIDs) { batch in rows += batch }

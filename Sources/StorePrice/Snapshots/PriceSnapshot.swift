@@ -212,16 +212,19 @@ public struct PriceSnapshot: Hashable, Sendable {
         public var accounts: String?
         /// The formatting options every price was rendered with.
         public var options: PriceFormatter.Options
+        /// Which product IDs the catalog may have.
+        public var productIDRule: ProductIDRule
 
         /// What to render and how.
         public init(
             catalog: String?, catalogFormat: CatalogFormat? = nil, accounts: String? = nil,
-            options: PriceFormatter.Options = .init()
+            options: PriceFormatter.Options = .init(), productIDRule: ProductIDRule = .appStore
         ) {
             self.catalog = catalog
             self.catalogFormat = catalogFormat
             self.accounts = accounts
             self.options = options
+            self.productIDRule = productIDRule
         }
     }
 
@@ -262,11 +265,13 @@ public struct PriceSnapshot: Hashable, Sendable {
     ///   - catalogFormat: its format, when the name does not tell it.
     ///   - accounts: a test accounts file; nil for the built-in accounts.
     ///   - options: currency display and rounding.
+    ///   - productIDRule: which product IDs the catalog may have; App Store Connect's by default.
     ///   - workers: threads to render on.
     /// - Throws: the catalog's and accounts file's errors, and prices the options cannot show.
     public static func record(
         catalog: String, catalogFormat: CatalogFormat? = nil, accounts: String? = nil,
-        options: PriceFormatter.Options = .init(), workers: Int = CatalogRenderer.processorCount
+        options: PriceFormatter.Options = .init(), productIDRule: ProductIDRule = .appStore,
+        workers: Int = CatalogRenderer.processorCount
     ) throws(StorePriceError) -> PriceSnapshot {
         // Standard input ("-") cannot be read again: the header records no path, and verify asks for one.
         guard catalog != "-" || accounts != "-" else {
@@ -276,14 +281,14 @@ public struct PriceSnapshot: Hashable, Sendable {
         }
         let source = Source(
             catalog: catalog == "-" ? nil : catalog, catalogFormat: catalogFormat, accounts: accounts == "-" ? nil : accounts,
-            options: options)
-        var products = try Catalog.open(catalog, format: catalogFormat)
+            options: options, productIDRule: productIDRule)
+        var products = try Catalog.open(catalog, format: catalogFormat, productIDRule: productIDRule)
         let accountsFile = try accounts.map { (path) throws(StorePriceError) in try TestAccountFile(contentsOfFile: path) }
             ?? .builtIn
         return try render(&products, accounts: accountsFile, source: source, workers: workers)
     }
 
-    /// Renders products already in memory for a set of test accounts, as ``record(catalog:catalogFormat:accounts:options:workers:)``
+    /// Renders products already in memory for a set of test accounts, as ``record(catalog:catalogFormat:accounts:options:productIDRule:workers:)``
     /// renders a file: a service's tests need no catalog file. The header names no catalog.
     ///
     /// ```swift
@@ -296,14 +301,17 @@ public struct PriceSnapshot: Hashable, Sendable {
     ///   - products: the catalog; a product ID may appear once.
     ///   - accounts: the test accounts; the built-in accounts by default.
     ///   - options: currency display and rounding.
+    ///   - productIDRule: which product IDs the catalog may have; App Store Connect's by default.
     ///   - workers: threads to render on.
     /// - Throws: a repeated product ID, and prices the options cannot show.
     public static func record(
         products: [Product], accounts: TestAccountFile = .builtIn, options: PriceFormatter.Options = .init(),
-        workers: Int = CatalogRenderer.processorCount
+        productIDRule: ProductIDRule = .appStore, workers: Int = CatalogRenderer.processorCount
     ) throws(StorePriceError) -> PriceSnapshot {
-        var source = ProductList(products)
-        return try render(&source, accounts: accounts, source: Source(catalog: nil, options: options), workers: workers)
+        var source = ProductList(products, productIDRule: productIDRule)
+        return try render(
+            &source, accounts: accounts, source: Source(catalog: nil, options: options, productIDRule: productIDRule),
+            workers: workers)
     }
 
     /// Renders what a ``Source`` names.
@@ -314,7 +322,7 @@ public struct PriceSnapshot: Hashable, Sendable {
             throw .invalidSnapshot(
                 source: "source", line: nil, reason: "no catalog path; the snapshot was made from standard input or from products in memory")
         }
-        var products = try Catalog.open(catalog, format: source.catalogFormat)
+        var products = try Catalog.open(catalog, format: source.catalogFormat, productIDRule: source.productIDRule)
         let accounts = try source.accounts.map { (path) throws(StorePriceError) in
             try TestAccountFile(contentsOfFile: path)
         } ?? .builtIn
@@ -473,6 +481,10 @@ extension PriceSnapshot {
             header += ",\"style\":" + JSONText.quote(source.options.style.rawValue)
             header += ",\"app_store_rules\":" + JSONText.quote(producer.appStoreRules ?? AppStoreRule.rulesVersion)
         }
+        // Written only for any text, so that snapshots of store product IDs keep their bytes.
+        if source.productIDRule != .appStore {
+            header += ",\"product_ids\":" + JSONText.quote(source.productIDRule.rawValue)
+        }
         header += ",\"rows\":\(rows.count)}\n"
         var text = header
         text.reserveCapacity(header.utf8.count + rows.count * 200)
@@ -579,6 +591,9 @@ extension PriceSnapshot {
         } else if header.app_store_rules != nil {
             throw fail("'app_store_rules' goes with the App Store style")
         }
+        guard let productIDRule = ProductIDRule(rawValue: header.product_ids ?? ProductIDRule.appStore.rawValue) else {
+            throw fail("unknown product_ids '\((header.product_ids ?? "").escapedForMessage)'; expected appStore or any")
+        }
         var catalogFormat: CatalogFormat?
         if let name = header.catalog_format {
             guard let format = CatalogFormat(rawValue: name) else { throw fail("unknown catalog format '\(name.escapedForMessage)'") }
@@ -594,7 +609,8 @@ extension PriceSnapshot {
         source = Source(
             catalog: header.catalog.map { SnapshotPath.openable($0, from: directory) }, catalogFormat: catalogFormat,
             accounts: header.accounts.map { SnapshotPath.openable($0, from: directory) },
-            options: PriceFormatter.Options(display: display, rounding: rounding, style: style))
+            options: PriceFormatter.Options(display: display, rounding: rounding, style: style),
+            productIDRule: productIDRule)
 
         guard header.rows >= 0 else { throw fail("the header counts \(header.rows) rows") }
         var rows: [Row] = []
@@ -664,6 +680,7 @@ extension PriceSnapshot {
         var rounding: String
         var style: String?
         var app_store_rules: String?
+        var product_ids: String?
         var rows: Int
     }
 
