@@ -190,30 +190,34 @@ let benchmarks: @Sendable () -> Void = {
     // MARK: The same catalog already in memory, as a service holds it, to the same bytes; and as
     // a JSON Lines file, one product per line, as products in memory are read
 
-    Benchmark("EndToEnd_JSONL_to_JSONLines_StorePrice_2_workers", configuration: endToEnd) { benchmark in
-        let file = try CatalogFile.get()
-        let renderer = BulkRenderer(targets: RenderTarget.storefronts(file.storefronts), workers: 2)
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            let report = try renderer.renderJSONLines(at: file.jsonLinesPath) { bytes in
-                _ = write(devNull, bytes.baseAddress, bytes.count)
+    for workers in [1, 2] {
+        Benchmark("EndToEnd_JSONL_to_JSONLines_StorePrice_\(workers)_worker\(workers == 1 ? "" : "s")", configuration: endToEnd) { benchmark in
+            let file = try CatalogFile.get()
+            let renderer = BulkRenderer(targets: RenderTarget.storefronts(file.storefronts), workers: workers)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                let report = try renderer.renderJSONLines(at: file.jsonLinesPath) { bytes in
+                    _ = write(devNull, bytes.baseAddress, bytes.count)
+                }
+                precondition(report.rows == file.rows)
             }
-            precondition(report.rows == file.rows)
         }
     }
 
     for (format, csv) in [("JSONLines", false), ("CSV", true)] {
-        Benchmark("EndToEnd_InMemory_to_\(format)_StorePrice_2_workers", configuration: endToEnd) { benchmark in
-            let file = try CatalogFile.get()
-            let products = try Catalog.load(file.path)
-            let renderer = BulkRenderer(
-                targets: RenderTarget.storefronts(file.storefronts), format: csv ? .csv : .jsonLines, workers: 2)
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                let report = try renderer.render(products) { bytes in
-                    _ = write(devNull, bytes.baseAddress, bytes.count)
+        for workers in [1, 2] {
+            Benchmark("EndToEnd_InMemory_to_\(format)_StorePrice_\(workers)_worker\(workers == 1 ? "" : "s")", configuration: endToEnd) { benchmark in
+                let file = try CatalogFile.get()
+                let products = try Catalog.load(file.path)
+                let renderer = BulkRenderer(
+                    targets: RenderTarget.storefronts(file.storefronts), format: csv ? .csv : .jsonLines, workers: workers)
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations {
+                    let report = try renderer.render(products) { bytes in
+                        _ = write(devNull, bytes.baseAddress, bytes.count)
+                    }
+                    precondition(report.rows == file.rows)
                 }
-                precondition(report.rows == file.rows)
             }
         }
     }

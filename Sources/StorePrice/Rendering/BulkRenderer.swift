@@ -216,8 +216,8 @@ public struct BulkRenderer: Sendable {
     /// Products go through the pipeline a catalog file goes through, a few at a time on every
     /// worker, each (target, amount) pair formatted and encoded once; a subscription is rendered
     /// as ``CatalogRenderer`` renders it. The benchmark catalog (10,000 products × 175
-    /// storefronts) takes 1.8 times as long from memory as from a JSON Lines file (see
-    /// <doc:Benchmarks>).
+    /// storefronts) takes 1.3 times as long from memory as from a JSON Lines file with one
+    /// worker, and 1.8 times with two (see <doc:Benchmarks>).
     ///
     /// ```swift
     /// let products = [try Product(id: "coins.100", prices: ["USA": "0.99", "JPN": "160"])]
