@@ -245,7 +245,7 @@ public struct BulkRenderer: Sendable {
         write: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> RenderReport {
         try run(
-            .products(products), path: "products in memory", productIDs: productIDs, progress: nil,
+            nil, columns: nil, products: products, path: "products in memory", productIDs: productIDs, progress: nil,
             invalidProduct: invalidProduct, write: write)
     }
 
@@ -262,36 +262,21 @@ public struct BulkRenderer: Sendable {
             try reader.skipByteOrderMark()
         }
         return try run(
-            .file(reader, columns: columns), path: path, productIDs: productIDs, progress: progress,
+            reader, columns: columns, path: path, productIDs: productIDs, progress: progress,
             invalidProduct: invalidProduct, write: write)
-    }
-
-    /// What a run reads: a catalog file's chunks (CSV with its columns, JSON Lines without), or
-    /// products in memory, ``productsPerChunk`` at a time, each counted as a line.
-    private enum Input {
-        case file(ChunkReader, columns: (product: Int, storefront: Int, price: Int)?)
-        case products([Product])
     }
 
     /// Products in memory per chunk: about a chunk of catalog's rows.
     static let productsPerChunk = 8
 
-    /// Reads, renders and writes a catalog's chunks, in order.
+    /// Reads, renders and writes a catalog's chunks, in order: a file's (CSV with its columns,
+    /// JSON Lines without), or, without a reader, products in memory, ``productsPerChunk`` at a
+    /// time, each counted as a line.
     private func run(
-        _ input: Input, path: String,
-        productIDs: ProductIDList?, progress: ((RenderReport, (done: Int, total: Int?)) -> Void)?,
+        _ reader: ChunkReader?, columns: (product: Int, storefront: Int, price: Int)?, products: [Product] = [],
+        path: String, productIDs: ProductIDList?, progress: ((RenderReport, (done: Int, total: Int?)) -> Void)?,
         invalidProduct: ((InvalidProduct) throws -> Void)?, write: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> RenderReport {
-        var columns: (product: Int, storefront: Int, price: Int)?
-        var reader: ChunkReader?
-        var products: [Product] = []
-        switch input {
-        case .file(let file, let fileColumns):
-            reader = file
-            columns = fileColumns
-        case .products(let inMemory):
-            products = inMemory
-        }
         let inMemory = reader == nil
         // Products in memory are read as JSON Lines lines are: each names its product first.
         let jsonLines = columns == nil

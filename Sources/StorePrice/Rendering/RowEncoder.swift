@@ -2,8 +2,9 @@
 /// byte, for every kind of product (subscriptions, offers and billing plans included).
 ///
 /// The bulk pipeline writes rows of products without a subscription from cached parts
-/// (``RowLayout``) and hands every other product to this encoder; the CLI's row writer uses it
-/// for catalogs read row by row. Tests compare both ways on the same catalogs.
+/// (``RowLayout``) and hands every other product to this encoder, which copies the same parts
+/// and adds the subscription's fields; the CLI's row writer uses it for catalogs read row by row.
+/// Tests compare both ways on the same catalogs.
 package struct RowEncoder {
     package let format: BulkRenderer.Format
     /// Formatted prices and StorePrice's wording with every non-ASCII character as `\u{XXXX}`.

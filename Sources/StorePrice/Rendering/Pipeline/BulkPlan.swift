@@ -23,6 +23,10 @@ final class BulkPlan: Sendable {
     /// -1 for none.
     let alpha3: [Int16]
     let storefrontIndexByID: [Int: Int]
+    /// Storefront indices by numeric ID less `storefrontIDBase`, -1 for none: for products in
+    /// memory, which name storefronts by ID.
+    let storefrontIndexByOffset: [Int32]
+    let storefrontIDBase: Int
     /// Only these products are rendered, when given.
     let wanted: ProductIDSet?
     /// Currency display and rounding.
@@ -79,6 +83,10 @@ final class BulkPlan: Sendable {
         }
         self.alpha3 = alpha3
         storefrontIndexByID = byID
+        storefrontIDBase = byID.keys.min() ?? 0
+        var byOffset = [Int32](repeating: -1, count: (byID.keys.max() ?? 0) - storefrontIDBase + 1)
+        for (id, index) in byID { byOffset[id - storefrontIDBase] = Int32(index) }
+        storefrontIndexByOffset = byOffset
         targetStorefront = targets.map { byID[$0.storefront.numericID] ?? 0 }
 
         struct Pair: Hashable {

@@ -39,21 +39,22 @@ final class ChunkReader {
     /// - Parameters:
     ///   - countsLines: whether each chunk is told the number of its first line in the file
     ///     (``BulkChunk/firstLine``), for work that names lines in its output.
-    init(
+    convenience init(
         path: String, cut: Cut = .products, lineHolds: String = "one product or price", countsLines: Bool = false
     ) throws(StorePriceError) {
-        self.cut = cut
-        self.lineHolds = lineHolds
-        self.countsLines = countsLines
-        file = try InputFile(path: path)
+        try self.init(file: InputFile(path: path), cut: cut, lineHolds: lineHolds, countsLines: countsLines)
     }
 
     /// A catalog already in memory, named `name` in errors.
-    init(bytes: [UInt8], name: String, cut: Cut) {
+    convenience init(bytes: [UInt8], name: String, cut: Cut) {
+        self.init(file: InputFile(bytes: bytes, name: name), cut: cut, lineHolds: "one product or price", countsLines: false)
+    }
+
+    private init(file: InputFile, cut: Cut, lineHolds: String, countsLines: Bool) {
         self.cut = cut
-        self.lineHolds = "one product or price"
-        self.countsLines = false
-        file = InputFile(bytes: bytes, name: name)
+        self.lineHolds = lineHolds
+        self.countsLines = countsLines
+        self.file = file
     }
 
     /// Drops a UTF-8 byte order mark at the start of the file, as ``LineReader`` does; true when

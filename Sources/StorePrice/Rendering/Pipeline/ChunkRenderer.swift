@@ -71,12 +71,9 @@ struct ChunkRenderer: ~Copyable {
     private var titles: [String: String] = [:]
     /// The current product's default title language (a product read from a `.storekit` file).
     private var defaultTitleLanguage: String?
-    /// Products in memory: each storefront's index by its ID less `storefrontIDBase` (-1 for
-    /// none), and the current product's last amount and its number per currency.
-    private let storefrontByOffset: [Int32]
-    private let storefrontIDBase: Int
-    private var lastNumber: [Int32] = []
-    private var lastPacked: [UInt64] = []
+    /// Products in memory: the current product's last amount and its number, per currency.
+    private var lastNumber: [Int32]
+    private var lastPacked: [UInt64]
     /// The longest part met so far.
     private var longestPart = 0
     /// The fields of a line with quotes, unquoted.
@@ -116,11 +113,8 @@ struct ChunkRenderer: ~Copyable {
         targetBlock = copy(Array(repeating: Int32(0), count: plan.targets.count))
         blockRanges = .allocate(capacity: plan.targets.count + 1)
         blockRanges.initialize(repeating: BlockRange())
-        let ids = plan.storefrontIndexByID.keys
-        storefrontIDBase = ids.min() ?? 0
-        var byOffset = [Int32](repeating: -1, count: (ids.max() ?? 0) - storefrontIDBase + 1)
-        for (id, index) in plan.storefrontIndexByID { byOffset[id - storefrontIDBase] = Int32(index) }
-        storefrontByOffset = byOffset
+        lastNumber = Array(repeating: -1, count: plan.currencies.count)
+        lastPacked = Array(repeating: 0, count: plan.currencies.count)
         lineParser = JSONLinesLineParser(source: plan.source)
         encoder = RowEncoder(
             format: plan.layout.format, escapeNonASCII: plan.layout.escapeNonASCII, options: plan.options,
@@ -517,15 +511,12 @@ struct ChunkRenderer: ~Copyable {
     private mutating func readProduct(_ product: Product, line: Int) -> Bool {
         if tables.isFull { tables = generations.renewed(from: tables) }
         serial &+= 1
-        if lastNumber.count != plan.currencies.count {
-            lastNumber = Array(repeating: -1, count: plan.currencies.count)
-            lastPacked = Array(repeating: 0, count: plan.currencies.count)
-        }
         for index in lastNumber.indices { lastNumber[index] = -1 }
+        let byOffset = plan.storefrontIndexByOffset
         for entry in product.packedPrices {
-            let offset = Int(entry.storefrontID) - storefrontIDBase
-            guard offset >= 0, offset < storefrontByOffset.count else { return false }
-            let storefront = Int(storefrontByOffset[offset])
+            let offset = Int(entry.storefrontID) - plan.storefrontIDBase
+            guard offset >= 0, offset < byOffset.count else { return false }
+            let storefront = Int(byOffset[offset])
             guard storefront >= 0 else { return false }
             let currency = storefrontCurrency[storefront]
             var number: Int32
