@@ -19,7 +19,9 @@ struct RenderQuery: Sendable {
         // The media type, without parameters such as charset.
         let mediaType = contentType?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         switch mediaType {
-        case nil, "application/x-ndjson", "application/jsonl", "application/json-lines", "application/json", "text/plain":
+        // Also what `curl --data-binary` and generic clients send when told nothing.
+        case nil, "application/x-ndjson", "application/jsonl", "application/json-lines", "application/json", "text/plain",
+            "application/x-www-form-urlencoded", "application/octet-stream":
             format = .jsonl
         case "text/csv":
             format = .csv

@@ -130,6 +130,13 @@ import Testing
                 #expect(Data(buffer: $0.body) == expected)
                 #expect(expected.count > 1000)
             }
+            // As `curl --data-binary @catalog.jsonl` sends it, with its default media type.
+            try await client.execute(
+                uri: "/v1/render?storefronts=USA,JPN", method: .post,
+                headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer(bytes: catalog)
+            ) {
+                #expect(Data(buffer: $0.body) == expected)
+            }
         }
     }
 
