@@ -309,9 +309,9 @@ import Testing
         }
     }
 
-    /// The calling thread formats ahead every line of the chunks it has read while the first
-    /// helper builds formatters, those after a bad line too: a code with a byte below `A` there
-    /// (`U1A`, `N/A`) ended the run with a trap (status 132) where the bad line's error was due.
+    /// A code with a byte below `A` (`U1A`, `N/A`) after the first product's 175 lines, where the
+    /// calling thread once formatted ahead, ended the run with a trap (status 132) where the bad
+    /// line's error was due.
     @Test(arguments: [",U1A,1\n", "c,N/A,1\n", "c,XXX,1\nc,U1A,1\n"])
     func aBadLineAmongLinesFormattedAheadGivesTheRowByRowError(_ bad: String) throws {
         var csv = "product,storefront,price\n"

@@ -95,39 +95,6 @@ import Darwin
         #expect(builds.counts.withLock { $0 } == Array(repeating: 1, count: count))
     }
 
-    /// A worker waiting while the helper builds does its `whileWaiting` work meanwhile, and still
-    /// returns only once its formatter is built.
-    @Test func aWaitingWorkerWorksMeanwhile() {
-        let count = 10
-        let builds = Builds(count)
-        let calls = Atomic<Int>(0)
-        let firstBuildStarted = Atomic<Bool>(false)
-        let compilation = FormatterCompilation(count: count) { index in
-            // The first build lasts until the worker has done its work 50 times, or 5 s.
-            if index == 0 {
-                firstBuildStarted.store(true, ordering: .sequentiallyConsistent)
-                let deadline = ContinuousClock.now + .seconds(5)
-                while calls.load(ordering: .sequentiallyConsistent) < 50, ContinuousClock.now < deadline { usleep(100) }
-            }
-            builds.build(index)
-        }
-        compilation.expect(Array(0..<count))
-        let threads = DispatchGroup()
-        Self.start(threads) { compilation.prepareAll() }
-        while !firstBuildStarted.load(ordering: .sequentiallyConsistent) { usleep(100) }
-        let builtWhenReturned = Mutex<Int>(-1)
-        Self.start(threads) {
-            compilation.prepare(count - 1) {
-                calls.add(1, ordering: .sequentiallyConsistent)
-                return true
-            }
-            builtWhenReturned.withLock { $0 = builds.counts.withLock { $0[count - 1] } }
-        }
-        threads.wait()
-        #expect(calls.load(ordering: .sequentiallyConsistent) >= 50)
-        #expect(builtWhenReturned.withLock { $0 } == 1)
-    }
-
     /// A worker waiting for the last formatter while the helper builds the first has it built
     /// next, not after all the others.
     @Test func aFormatterAWorkerWaitsForIsBuiltNext() {

@@ -294,9 +294,6 @@ public struct BulkRenderer: Sendable {
                 workers: workers)
         }
         let workerCount = Atomic<Int>(0)
-        // While the first helper builds formatters, the calling thread formats ahead.
-        let ahead = ChunkPipeline.threads(for: workers) > 1 && !jsonLines
-            ? FormatAhead(ChunkRenderer(plan: plan, generations: generations, worker: 0), compilation: plan.compilation) : nil
         var report = RenderReport()
         var nextProduct = 0
         let registry = ProductRegistry(maximumSlots: productSlots)
@@ -324,7 +321,6 @@ public struct BulkRenderer: Sendable {
         /// Takes a finished chunk's results in file order: the product-ID checks, its failure,
         /// its rows.
         func finish(_ chunk: BulkChunk) throws {
-            ahead?.finished(chunk)
             let failureLine = chunk.results.failure?.line ?? (chunk.readFailure != nil ? chunk.results.lines + 1 : Int.max)
             // A JSON Lines line names its product before its prices are read: a repeated product
             // is the error, before one in its prices.
@@ -373,10 +369,8 @@ public struct BulkRenderer: Sendable {
                 let worker = workerCount.add(1, ordering: .relaxed).oldValue
                 // The first helper builds the formatters while the calling thread starts rendering.
                 if worker == 1 { plan.compilation.prepareAll() }
-                var renderer = ChunkRenderer(plan: plan, generations: generations, worker: worker)
                 // Worker 0 is the calling thread.
-                if worker == 0, let ahead { renderer.whileWaiting = ahead.pass }
-                let box = RendererBox(renderer, jsonLines: jsonLines)
+                let box = RendererBox(ChunkRenderer(plan: plan, generations: generations, worker: worker), jsonLines: jsonLines)
                 return box.render
             },
             read: { chunk in
@@ -389,18 +383,15 @@ public struct BulkRenderer: Sendable {
                     return end < products.count
                 }
                 let more = try reader.next(into: chunk)
-                // Padded here, so that a chunk's input never changes once read (`FormatAhead`).
+                // The renderer may read a little past a chunk's input (`ChunkRenderer.padding`).
                 chunk.input.padWithZeros(ChunkRenderer.padding)
-                ahead?.read(chunk)
                 return more
             },
             finish: finish, stop: plan.compilation.cancel,
             started: { helpers in
-                // Without a helper nothing is built ahead: the calling thread's formatting ahead
-                // lets go of its renderer at the next chunk finished.
+                // Without a helper nothing is built ahead.
                 if helpers == 0 { plan.compilation.willNotBuildAhead() }
             })
-        report.distinctPrices += ahead?.formats ?? 0
         try throwEarlierRepeat(before: .max)
         if let productIDs {
             for id in productIDs.ids where !found.contains(id) {

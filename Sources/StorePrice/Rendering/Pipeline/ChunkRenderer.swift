@@ -89,10 +89,6 @@ struct ChunkRenderer: ~Copyable {
     /// The current line's title and description language tags as written, and their texts.
     private var titleTags = LanguageTagSet()
     private var descriptionTags = LanguageTagSet()
-    /// What to do while waiting for a formatter another thread builds (see `FormatAhead`).
-    var whileWaiting: (() -> Bool)?
-    /// Each storefront's targets, for `formatAhead`; made on its first call.
-    private var storefrontTargets: [[Int]] = []
 
     init(plan: BulkPlan, generations: PriceTables.Generations, worker: Int) {
         self.plan = plan
@@ -880,58 +876,11 @@ struct ChunkRenderer: ~Copyable {
         partBytes.append(plan.layout.targetParts[target])
         let pair = plan.targetPair[target]
         // At once when the formatter is built: one atomic load (see `FormatterCompilation`).
-        plan.compilation.prepare(pair, whileWaiting: whileWaiting)
+        plan.compilation.prepare(pair)
         try plan.formatters[pair].withFormattedUTF8(price) { formatted in
             plan.layout.appendPricePart(amount: price.amount, formatted: formatted, into: &partBytes)
         }
         return tables.store(target: target, number: number, partBytes.bytes, worker: worker)
-    }
-
-    /// Formats ahead the (target, amount) pairs of a chunk's lines that have no part yet and
-    /// whose formatters are built, and keeps their parts for the workers that render the
-    /// chunk: what the calling thread does while the first helper builds formatters (see
-    /// `FormatAhead`). Reads plain chunks only (ASCII, no quotes, the standard columns) and
-    /// numbers new amounts only while the tables are less than half full; a line it cannot
-    /// read, or a price it cannot show, is left to the chunk's render, which reports it.
-    ///
-    /// - Returns: the prices formatted.
-    mutating func formatAhead(_ input: UnsafeBufferPointer<UInt8>) -> Int {
-        guard plan.columns == (0, 1, 2), let base = input.baseAddress, Self.isASCII(base, input.count),
-            memchr(base, Int32(UInt8(ascii: "\"")), input.count) == nil
-        else { return 0 }
-        if storefrontTargets.isEmpty {
-            storefrontTargets = Array(repeating: [], count: plan.storefronts.count)
-            for target in 0..<targetStorefront.count { storefrontTargets[targetStorefront[target]].append(target) }
-        }
-        // The tables the workers use now: they may have moved to fresh ones.
-        tables = generations.tables
-        var formats = 0
-        var position = 0
-        while position < input.count {
-            let start = position
-            var end = input.count
-            if let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), input.count - start) {
-                end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-            }
-            position = end + 1
-            if end > start, base[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-            // A line of three fields, as `render` reads it, or one it refuses.
-            guard let (_, code, field) = Self.plainFields(base + start, end - start), field.count > 0,
-                memchr(field.start, Int32(UInt8(ascii: ",")), field.count) == nil
-            else { continue }
-            let storefront = fastStorefrontIndex(code.buffer)
-            guard storefront >= 0 else { continue }
-            let currency = storefrontCurrency[storefront]
-            let amount = field.buffer
-            var number = tables.number(amount, currency: currency, worker: worker)
-            if number == nil, tables.hasRoomAhead { number = try? addAmount(amount, currency: currency) }
-            guard let number, let price = tables.price(currency: currency, number: number) else { continue }
-            for target in storefrontTargets[storefront]
-            where plan.compilation.isBuilt(plan.targetPair[target]) && tables.part(target: target, number: number) == nil {
-                if (try? formatPart(target: target, number: number, price: price)) != nil { formats += 1 }
-            }
-        }
-        return formats
     }
 
     /// The amount of a storefront's price as its line writes it.

@@ -17,8 +17,7 @@ import Darwin
 /// formatters at the same moment, in the same order: at the start of a run they would take ICU's
 /// locks in turn for each formatter. Here one thread at a time builds. With more than one worker thread,
 /// the first helper builds the formatters of the catalog's first product, in target order, before
-/// it takes a chunk (`prepareAll()`), while the calling thread renders the first chunk behind it
-/// (and, while it waits, formats ahead the prices it can: see `FormatAhead`);
+/// it takes a chunk (`prepareAll()`), while the calling thread renders the first chunk behind it;
 /// a formatter that a worker needs is built next (`prepare`), and one no product has needed yet
 /// is built when one does. While the helper builds ahead, it alone builds: when the calling
 /// thread also built each formatter it met first, the two took turns, and ICU's data moved
@@ -76,20 +75,11 @@ final class FormatterCompilation: @unchecked Sendable {
 
     /// Returns once formatter `index` is built: at once if it is, or after building it on this
     /// thread or waiting for another to build it (always waiting while `prepareAll()` builds).
-    ///
-    /// - Parameter whileWaiting: called each turn while this thread waits, for a piece of work
-    ///   that needs no formatter but built ones; returns whether it did one.
-    func prepare(_ index: Int, whileWaiting: (() -> Bool)? = nil) {
+    func prepare(_ index: Int) {
         var turns = 0
         while !built[index].load(ordering: .acquiring) {
             if !buildingAhead.load(ordering: .relaxed), buildUnlessBusy(index) { return }
             wanted.store(index, ordering: .relaxed)
-            if let whileWaiting, whileWaiting() {
-                // The builder may share this core: it runs between two pieces of work.
-                turns = 0
-                sched_yield()
-                continue
-            }
             turns += 1
             if turns < 200 { sched_yield() } else { usleep(50) }
         }

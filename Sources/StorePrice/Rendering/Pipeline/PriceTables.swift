@@ -135,12 +135,6 @@ final class PriceTables: @unchecked Sendable {
         parts.deallocate()
     }
 
-    /// Whether amounts may be numbered ahead of the workers (`ChunkRenderer.formatAhead`): the
-    /// table is less than half full, so that numbering ahead never takes it past its capacity.
-    var hasRoomAhead: Bool {
-        amountCount.load(ordering: .relaxed) < Self.amountLimit / 2
-    }
-
     /// Whether workers should move to fresh tables before their next product.
     var isFull: Bool {
         amountCount.load(ordering: .relaxed) >= Self.amountLimit || partBytes.load(ordering: .relaxed) >= Self.byteLimit
