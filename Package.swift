@@ -31,9 +31,6 @@ let package = Package(
             name: "CICU",
             dependencies: ["CICUSystem"]
         ),
-        // Threads started on another core than the starting thread's (Linux's affinity calls,
-        // which Swift's Glibc module does not expose).
-        .target(name: "CWorkerThread"),
         .target(
             name: "ICUNumberFormat",
             dependencies: ["CICU"]
@@ -42,7 +39,6 @@ let package = Package(
             name: "StorePrice",
             dependencies: [
                 "ICUNumberFormat",
-                "CWorkerThread",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
