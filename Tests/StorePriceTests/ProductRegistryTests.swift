@@ -3,55 +3,53 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The bulk pipeline's record of products, which keeps a window of them in memory and the rest on
-/// disk: it finds the same first repeat as a dictionary of every ID would, wherever the repeat
-/// falls against the windows.
+/// The bulk pipeline's record of products: it finds the same first repeat as a dictionary of
+/// every ID would, comparing IDs by their bytes.
 @Suite struct ProductRegistryTests {
-    /// The first repeat the way a bulk run looks for it: each product as it comes, then, for a
-    /// repeat in memory or at the end, the earlier repeats on disk.
-    func firstRepeat(_ ids: [String], slots: Int) throws -> ProductRegistry.Repeat? {
-        let registry = ProductRegistry(maximumSlots: slots)
-        for (index, id) in ids.enumerated() {
-            let line = index + 1
-            if let first = try registry.insert(id, line: line) {
-                return try registry.earliestRepeat(before: line) ?? .init(id: id, line: line, first: first)
-            }
-        }
-        return try registry.earliestRepeat(before: .max)
+    struct Repeat: Equatable {
+        let id: String
+        let line: Int
+        let first: Int
     }
 
-    /// The first repeat by a dictionary of every ID.
-    func expectedRepeat(_ ids: [String]) -> ProductRegistry.Repeat? {
-        var seen: [String: Int] = [:]
+    /// The first repeat the way a bulk run looks for it: each product as it comes.
+    func firstRepeat(_ ids: [String]) -> Repeat? {
+        var registry = ProductRegistry()
         for (index, id) in ids.enumerated() {
-            if let first = seen[id] { return .init(id: id, line: index + 1, first: first) }
-            seen[id] = index + 1
+            if let first = registry.insert(id, line: index + 1) { return Repeat(id: id, line: index + 1, first: first) }
         }
         return nil
     }
 
-    @Test func distinctProductsHaveNoRepeatAcrossManyWindows() throws {
-        let ids = (0..<1_000).map { "p\($0)" }
-        #expect(try firstRepeat(ids, slots: 8) == nil)
-        #expect(try firstRepeat(ids, slots: 1 << 18) == nil)
+    /// The first repeat by a dictionary of every ID's bytes.
+    func expectedRepeat(_ ids: [String]) -> Repeat? {
+        var seen: [[UInt8]: Int] = [:]
+        for (index, id) in ids.enumerated() {
+            if let first = seen[Array(id.utf8)] { return Repeat(id: id, line: index + 1, first: first) }
+            seen[Array(id.utf8)] = index + 1
+        }
+        return nil
     }
 
-    /// A repeat of a product from the first window, found only by merging: the earliest second
-    /// appearance wins, and a product seen three times is reported at its second.
-    @Test func aRepeatFromAnEarlierWindowIsFoundByMerging() throws {
-        var ids = (1...50).map { "p\($0)" }
-        ids += ["p20", "p3", "p20"]
-        ids += (51...80).map { "p\($0)" }
-        let found = try firstRepeat(ids, slots: 8)
-        #expect(found == .init(id: "p20", line: 51, first: 20))
-        #expect(found == expectedRepeat(ids))
+    @Test func distinctProductsHaveNoRepeat() {
+        #expect(firstRepeat((0..<100_000).map { "p\($0)" }) == nil)
     }
 
-    /// Random catalogs, some with repeats near and far, windows of 3 to 96 products (100 slots round up to 128): the same
-    /// repeat as the dictionary, or none.
-    @Test(arguments: [4, 8, 32, 100, 128])
-    func theSameRepeatAsADictionaryOfEveryID(_ slots: Int) throws {
-        var generator = SplitMix64(seed: UInt64(slots))
+    /// The earliest second appearance wins, and a product seen three times is reported at its second.
+    @Test func theFirstRepeatNamesBothLines() {
+        let ids = (1...50).map { "p\($0)" } + ["p20", "p3", "p20"]
+        #expect(firstRepeat(ids) == Repeat(id: "p20", line: 51, first: 20))
+    }
+
+    /// NFC and NFD spellings of one text, equal as Swift strings, are two products, as the stores
+    /// compare IDs.
+    @Test func twoSpellingsOfOneTextAreTwoProducts() {
+        #expect(firstRepeat(["caf\u{E9}", "cafe\u{301}"]) == nil)
+    }
+
+    /// Random catalogs, some with repeats near and far: the same repeat as the dictionary, or none.
+    @Test func theSameRepeatAsADictionaryOfEveryID() {
+        var generator = SplitMix64(seed: 7)
         var withRepeats = 0
         for _ in 0..<200 {
             let count = Int(generator.next() % 400) + 1
@@ -59,45 +57,16 @@ import Testing
             let ids = (0..<count).map { _ in "id-\(generator.next() % UInt64(pool))" }
             let expected = expectedRepeat(ids)
             if expected != nil { withRepeats += 1 }
-            #expect(try firstRepeat(ids, slots: slots) == expected, "\(ids)")
+            #expect(firstRepeat(ids) == expected, "\(ids)")
         }
         #expect(withRepeats > 40)
     }
 
-    /// However many products went to disk, a repeat of any of the last `recent` products is
-    /// found as it is inserted (and not inserted).
-    @Test(arguments: [8, 64, 1 << 18])
-    func aRepeatOfARecentProductIsFoundAtOnce(_ slots: Int) throws {
-        let registry = ProductRegistry(maximumSlots: slots)
-        let count = slots == 1 << 18 ? 400_000 : 300
-        let checks = slots == 1 << 18 ? Set(stride(from: 150_000, to: count, by: 49_999)) : Set(1...count)
-        #expect(registry.recent == registry.window - registry.quarter)
-        for line in 1...count {
-            #expect(try registry.insert("p\(line)", line: line) == nil)
-            guard checks.contains(line) else { continue }
-            let back = min(line, registry.recent)
-            for earlier in [line - back + 1, line - back / 2, line] {
-                #expect(try registry.insert("p\(earlier)", line: count + 1) == earlier, "line \(line): p\(earlier)")
-            }
-        }
-        #expect(try registry.earliestRepeat(before: .max) == nil || count > registry.window)
-    }
-
-    /// IDs past the first window go to a file by line, and come back whole: long ones, and ones
-    /// with bytes a message escapes.
-    @Test func theRepeatedIDComesBackFromDisk() throws {
-        let long = String(repeating: "x", count: 100_000)
-        let ids = (1...20).map { "p\($0)" } + [long, "a\u{1B}b", "p30", long]
-        #expect(try firstRepeat(ids, slots: 4) == .init(id: long, line: 24, first: 21))
-        let escape = (1...20).map { "p\($0)" } + ["a\u{1B}b"] + (1...20).map { "q\($0)" } + ["a\u{1B}b"]
-        #expect(try firstRepeat(escape, slots: 4) == .init(id: "a\u{1B}b", line: 42, first: 21))
-    }
-
-    /// Through ``BulkRenderer``, with a window of 6 products: the rows of a catalog without
-    /// repeats, and the error of one with a repeat far apart, are those of the default window,
-    /// for CSV and JSON Lines catalogs and 1 or 2 workers.
+    /// Through ``BulkRenderer``: a repeat 290 products apart stops the run at its line, naming
+    /// both, for CSV and JSON Lines catalogs and 1 or 2 workers; the rows before it are those of
+    /// the catalog without the repeat.
     @Test(arguments: [1, 2])
-    func aSmallWindowRendersAndFailsAsTheDefault(_ workers: Int) throws {
+    func aRepeatFarApartStopsTheRunAtItsLine(_ workers: Int) throws {
         let directory = try temporaryDirectory()
         var csv = "product,storefront,price\n"
         var jsonl = ""
@@ -112,9 +81,8 @@ import Testing
             try Data(text.utf8).write(to: directory.appendingPathComponent(name))
         }
         let targets = RenderTarget.storefronts([try Storefront("USA"), try Storefront("JPN")])
-        func render(_ name: String, slots: Int) -> (bytes: [UInt8], error: String?) {
-            var renderer = BulkRenderer(targets: targets, workers: workers)
-            renderer.productSlots = slots
+        func render(_ name: String) -> (bytes: [UInt8], error: String?) {
+            let renderer = BulkRenderer(targets: targets, workers: workers)
             var bytes: [UInt8] = []
             let path = directory.appendingPathComponent(name).path
             do {
@@ -128,22 +96,19 @@ import Testing
                 return (bytes, "\(error)")
             }
         }
-        for (name, _) in files {
-            let small = render(name, slots: 8)
-            let usual = render(name, slots: 1 << 18)
-            #expect(small.error == usual.error, "\(name)")
-            if usual.error == nil {
-                #expect(small.bytes == usual.bytes, "\(name)")
-                #expect(!small.bytes.isEmpty)
-            }
+        for (valid, repeated) in [("c.csv", "r.csv"), ("c.jsonl", "r.jsonl")] {
+            let whole = render(valid)
+            #expect(whole.error == nil, "\(valid)")
+            #expect(whole.bytes.count > 10_000)
+            let stopped = render(repeated)
+            #expect(whole.bytes.starts(with: stopped.bytes), "\(repeated)")
         }
-        #expect(render("r.csv", slots: 8).error?.hasSuffix(
+        #expect(render("r.csv").error?.hasSuffix(
             "r.csv', line 602: product 'p7' again; line 16 has it; keep each product's rows together") == true)
-        #expect(render("r.jsonl", slots: 8).error?.hasSuffix("r.jsonl', line 301: product 'p7' again; line 8 has it") == true)
+        #expect(render("r.jsonl").error?.hasSuffix("r.jsonl', line 301: product 'p7' again; line 8 has it") == true)
     }
 
-    /// A repeat far back comes before a bad line after it, and after a bad line before it, as
-    /// with the default window.
+    /// A repeat far back comes before a bad line after it, and after a bad line before it.
     @Test func theEarliestErrorWinsOverARepeatOnDisk() throws {
         let directory = try temporaryDirectory()
         var csv = "product,storefront,price\n"
@@ -151,11 +116,10 @@ import Testing
         let repeatThenBad = csv + "p5,USA,0.99\nr,USA,0.99\nq,USA,zero\n"
         let badThenRepeat = csv + "q,USA,zero\np5,USA,0.99\n"
         let targets = RenderTarget.storefronts([try Storefront("USA")])
-        func error(_ text: String, slots: Int) throws -> String? {
+        func error(_ text: String) throws -> String? {
             let url = directory.appendingPathComponent("c.csv")
             try Data(text.utf8).write(to: url)
-            var renderer = BulkRenderer(targets: targets, workers: 1)
-            renderer.productSlots = slots
+            let renderer = BulkRenderer(targets: targets, workers: 1)
             do {
                 _ = try renderer.renderCSV(at: url.path) { _ in }
                 return nil
@@ -163,11 +127,9 @@ import Testing
                 return "\(error)"
             }
         }
-        let repeatFirst = try error(repeatThenBad, slots: 8)
+        let repeatFirst = try error(repeatThenBad)
         #expect(repeatFirst?.contains("line 102: product 'p5' again; line 7 has it") == true, "\(repeatFirst ?? "")")
-        #expect(try error(repeatThenBad, slots: 1 << 18) == repeatFirst)
-        let badFirst = try error(badThenRepeat, slots: 8)
+        let badFirst = try error(badThenRepeat)
         #expect(badFirst?.contains("line 102, field 'price': invalid amount 'zero'") == true, "\(badFirst ?? "")")
-        #expect(try error(badThenRepeat, slots: 1 << 18) == badFirst)
     }
 }

@@ -96,8 +96,8 @@ public struct ProductList: CatalogSource, Sendable {
     /// The products, in order.
     public let products: [Product]
     private var index = 0
-    /// Where each product ID read so far was, by its UTF-8 bytes.
-    private var seen: [[UInt8]: Int] = [:]
+    /// Where each product ID read so far was.
+    private var seen = ProductRegistry()
     /// What the file these products came from left out, one line each.
     public var notes: [String] = []
 
@@ -117,7 +117,7 @@ public struct ProductList: CatalogSource, Sendable {
         if let problem = productIDRule.problem(with: product.id) {
             throw .invalidCatalog(source: "products in memory", line: nil, field: "products[\(index)]", reason: problem)
         }
-        if let first = seen.updateValue(index, forKey: Array(product.id.utf8)) {
+        if let first = seen.insert(product.id, line: index) {
             throw .invalidCatalog(
                 source: "products in memory", line: nil, field: "products[\(index)]",
                 reason: "product '\(product.id.escapedForMessage)' again; products[\(first)] has it")
@@ -130,8 +130,7 @@ public struct ProductList: CatalogSource, Sendable {
 
 /// Remembers each product ID and refuses one seen before, or one the rule does not allow.
 struct ProductIDRegistry {
-    /// Keyed by UTF-8 bytes: two spellings of one text are two products.
-    private var firstLines: [[UInt8]: Int] = [:]
+    private var firstLines = ProductRegistry()
     let rule: ProductIDRule
 
     init(rule: ProductIDRule) {
@@ -142,13 +141,11 @@ struct ProductIDRegistry {
         if let problem = rule.problem(with: id) {
             throw .invalidCatalog(source: source, line: line, field: "product", reason: problem)
         }
-        let key = Array(id.utf8)
-        if let first = firstLines[key] {
+        if let first = firstLines.insert(id, line: line) {
             throw .invalidCatalog(
                 source: source, line: line, field: nil,
                 reason: "product '\(id.escapedForMessage)' again; line \(first) has it\(hint)")
         }
-        firstLines[key] = line
     }
 }
 

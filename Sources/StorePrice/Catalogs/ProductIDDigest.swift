@@ -1,5 +1,5 @@
-/// A product ID as 128 bits, for finding a product that appears twice in a catalog of any size
-/// without keeping every ID: two independently seeded hashes, whose chance of a false match
+/// A product ID as 128 bits, for finding a product that appears twice in a catalog without
+/// keeping every ID's text: two independently seeded hashes, whose chance of a false match
 /// among a billion IDs is about 10⁻²¹. Digests are comparable within one process only: its
 /// hashes are seeded per process.
 struct ProductIDDigest: Hashable, Comparable {

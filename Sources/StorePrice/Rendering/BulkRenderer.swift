@@ -31,11 +31,8 @@ import Darwin
 /// Memory stays flat whatever the catalog's size: the chunks in flight and their rows (a few
 /// MiB), and the amounts and encoded parts the workers share: past 12,288 amounts or 6 MiB of
 /// parts, workers move to fresh tables between products, and the full ones go. To find a product
-/// that appears twice, at least the last 147,456 products are kept in memory as 16-byte digests
-/// (6 MiB at most); older ones go to temporary files in `TMPDIR`: 24 bytes a product, and the
-/// IDs of those after the first 196,608. A product repeated within 147,456 products of its first
-/// line stops the run there; one repeated further apart is found when the catalog ends (or
-/// another error stops it), after the rows between were written. Invalid products are kept in
+/// that appears twice, each product is kept as a 16-byte digest with its first line: about 70
+/// bytes a product. A repeated product stops the run at its line. Invalid products are kept in
 /// the report, unless an `invalidProduct` closure takes them as they come.
 public struct BulkRenderer: Sendable {
     /// The encoding of the rows.
@@ -72,8 +69,6 @@ public struct BulkRenderer: Sendable {
     static let chunkSize = 32 << 10
     /// The most bytes one product's rows may take in a catalog.
     static let productLimit = 64 << 20
-    /// The size of the table of product digests, past which they go to disk (``ProductRegistry``).
-    var productSlots = 1 << 18
 
     /// A bulk renderer for these targets; nothing is opened until a run starts.
     ///
@@ -122,10 +117,8 @@ public struct BulkRenderer: Sendable {
     ///   the tables filled and workers moved to fresh ones; two workers meeting a new pair at
     ///   the same moment may each format it.
     /// - Throws: ``StorePriceError`` for the catalog's first unusable line, naming the file,
-    ///   line and field, or a price the options cannot show (a product repeated far apart, after
-    ///   every row is written: see above); ``StorePriceError/unwritableFile(path:reason:)`` when
-    ///   `TMPDIR` cannot take the products past 196,608; and what `write` and `invalidProduct`
-    ///   throw.
+    ///   line and field, or a price the options cannot show; and what `write` and
+    ///   `invalidProduct` throw.
     public func renderCSV(
         at path: String,
         productIDs: ProductIDList? = nil,
@@ -296,7 +289,7 @@ public struct BulkRenderer: Sendable {
         let workerCount = Atomic<Int>(0)
         var report = RenderReport()
         var nextProduct = 0
-        let registry = ProductRegistry(maximumSlots: productSlots)
+        var registry = ProductRegistry()
         var found = ProductIDSet()
         func repeated(_ id: String, line: Int, first: Int) -> StorePriceError {
             if inMemory {
@@ -308,13 +301,6 @@ public struct BulkRenderer: Sendable {
                 source: path, line: line, field: nil,
                 reason: "product '\(id.escapedForMessage)' again; line \(first) has it"
                     + (jsonLines ? "" : "; keep each product's rows together"))
-        }
-        /// Throws the first repeat before `line` of a product that went to disk, which the
-        /// registry finds only by merging what it wrote there.
-        func throwEarlierRepeat(before line: Int) throws {
-            if let earlier = try registry.earliestRepeat(before: line) {
-                throw repeated(earlier.id, line: earlier.line, first: earlier.first)
-            }
         }
         // Lines before the next chunk to finish: a CSV catalog's header is line 1.
         var linesBefore = jsonLines ? 0 : 1
@@ -328,22 +314,17 @@ public struct BulkRenderer: Sendable {
             where line < failureLine || (jsonLines && line == failureLine) || (chunk.results.failure == nil && chunk.readFailure == nil) {
                 let absolute = linesBefore + line
                 if let problem = productIDRule.problem(with: id) {
-                    try throwEarlierRepeat(before: absolute)
                     throw inMemory
                         ? StorePriceError.invalidCatalog(source: path, line: nil, field: "products[\(absolute - 1)]", reason: problem)
                         : StorePriceError.invalidCatalog(source: path, line: absolute, field: "product", reason: problem)
                 }
-                if let first = try registry.insert(id, line: absolute) {
-                    try throwEarlierRepeat(before: absolute)
+                if let first = registry.insert(id, line: absolute) {
                     throw repeated(id, line: absolute, first: first)
                 }
                 if plan.wanted != nil { found.insert(id) }
             }
             if let failure = chunk.results.failure ?? chunk.readFailure {
                 let line = chunk.results.failure == nil ? chunk.results.lines + 1 : failure.line
-                // The products registered above: those before the failing line, and on it in
-                // JSON Lines; none of this chunk's for an error without a line.
-                try throwEarlierRepeat(before: linesBefore + (failure.error != nil ? 1 : jsonLines ? line + 1 : line))
                 if let error = failure.error { throw error }
                 throw StorePriceError.invalidCatalog(
                     source: path, line: linesBefore + line, field: failure.field, reason: failure.reason)
@@ -392,7 +373,6 @@ public struct BulkRenderer: Sendable {
                 // Without a helper nothing is built ahead.
                 if helpers == 0 { plan.compilation.willNotBuildAhead() }
             })
-        try throwEarlierRepeat(before: .max)
         if let productIDs {
             for id in productIDs.ids where !found.contains(id) {
                 let invalid = InvalidProduct(productID: id, reason: .notInCatalog)
