@@ -3,8 +3,9 @@ import StorePrice
 import TestSupport
 import Testing
 
-/// JSON Lines catalogs through the bulk pipeline against the row-by-row path (the JSON Lines
-/// reader, ``CatalogRenderer`` and ``RowEncoder``): the same bytes for lines of every shape,
+/// JSON Lines catalogs read on their bytes by the bulk pipeline against the same catalogs read by
+/// the JSON Lines reader, made into rows as values (``CatalogRenderer``) and encoded by
+/// ``RowEncoder``: the same bytes for lines of every shape,
 /// whatever the chunking and the number of workers, and the same error for every bad line,
 /// wherever it falls.
 @Suite struct BulkJSONLinesTests {

@@ -3,9 +3,12 @@ import StorePrice
 import TestSupport
 import Testing
 
-/// The bulk pipeline against the row-by-row one: the same rows, counts and invalid products for
-/// valid catalogs, whatever the chunking and the number of workers, and the same error, naming the
-/// same line and field, for every kind of bad line, wherever it falls.
+/// CSV catalogs read on their bytes by the bulk pipeline against the same catalogs read by the CSV
+/// reader (``Catalog/open(_:format:productIDRule:)``) and rendered as rows as values: the same
+/// rows, counts and invalid products for valid catalogs, whatever the chunking and the number of
+/// workers, and the same error, naming the same line and field, for every kind of bad line,
+/// wherever it falls. Each row is also checked against its price formatted alone elsewhere
+/// (``CatalogRendererTests``), and the fixtures are reviewed outputs.
 @Suite struct BulkRendererTests {
     /// Renders with ``BulkRenderer``, collecting the bytes.
     func bulk(
@@ -84,8 +87,8 @@ import Testing
         #expect(receivedAtWrites.count >= 2 && receivedAtWrites.last.map { $0 > 0 && $0 < 144 } == true, "\(receivedAtWrites)")
     }
 
-    /// The row-by-row reference: the CSV reader and ``CatalogRenderer``, each row as the values
-    /// JSON Lines must hold.
+    /// The reference: the CSV reader and ``CatalogRenderer``, each row as the values JSON Lines
+    /// must hold.
     func reference(
         _ path: String, targets: [RenderTarget], productIDs: ProductIDList? = nil, options: PriceFormatter.Options = .init()
     ) throws -> (rows: [[String: String?]], report: RenderReport) {

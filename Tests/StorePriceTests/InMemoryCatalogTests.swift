@@ -52,7 +52,7 @@ import Testing
             "catalog 'products in memory', field 'products[2]': product 'coins.100' again; products[1] has it")
     }
 
-    /// A price the options cannot show is the row-by-row renderer's error, on either path.
+    /// A price the options cannot show is the same error as rows as values and as bytes.
     @Test func aPriceTheOptionsCannotShowIsTheSameErrorOnBothPaths() throws {
         let products = [
             try Product(id: "coins.100", prices: ["USA": "0.99", "JPN": "160"]),

@@ -15,9 +15,9 @@ import Darwin
 /// in chunks of 32 KiB cut at product boundaries; each worker parses its chunk on its bytes,
 /// renders every product for every target and encodes the rows into its own buffer; buffers are
 /// written in input order. The part of a row that depends only on its target and price is
-/// formatted by ICU and encoded once per run, and copied into every row that shows it. The output
-/// is byte for byte what ``CatalogRenderer`` and the CLI's row-by-row path write for the same
-/// catalog, in catalog order, then target order.
+/// formatted by ICU and encoded once per run, and copied into every row that shows it. Rows come
+/// in catalog order, then target order. ``CatalogRenderer`` is this pipeline handing rows as
+/// values; products in memory and a `.storekit` file's products go through it a few at a time.
 ///
 /// ```swift
 /// let renderer = BulkRenderer(targets: RenderTarget.storefronts(Storefront.all), format: .jsonLines)
@@ -136,8 +136,9 @@ public struct BulkRenderer: Sendable {
     /// chunk at a time.
     ///
     /// Lines of the usual shape (`product`, `prices`, `title`, `description`) are read on their
-    /// bytes; any other line is read and rendered as ``CatalogRenderer`` does, on the worker that
-    /// has its chunk. The rows and errors are the row-by-row path's, byte for byte.
+    /// bytes; any other line is read by the JSON Lines reader's own parser and made into rows as
+    /// values, on the worker that has its chunk: its rows and errors are those of the catalog's
+    /// products read by ``Catalog/open(_:format:productIDRule:)``, byte for byte.
     ///
     /// - Parameters: as ``renderCSV(at:productIDs:progress:invalidProduct:write:)``.
     /// - Returns: counts, the invalid products and the price locales without offer wording.
@@ -237,9 +238,58 @@ public struct BulkRenderer: Sendable {
         invalidProduct: ((InvalidProduct) throws -> Void)? = nil,
         write: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> RenderReport {
-        try run(
-            nil, columns: nil, products: products, path: "products in memory", productIDs: productIDs, progress: nil,
-            invalidProduct: invalidProduct, write: write)
+        var source = ProductList(products, productIDRule: productIDRule)
+        return try render(&source, productIDs: productIDs, invalidProduct: invalidProduct, write: write)
+    }
+
+    /// Renders the products of any catalog source (a `.storekit` file read by
+    /// ``Catalog/open(_:format:productIDRule:)``, a ``ProductList``) straight to JSON Lines or CSV
+    /// bytes, as ``render(_:productIDs:invalidProduct:write:)`` renders products in memory. The
+    /// source checks its product IDs, by its own rule.
+    ///
+    /// - Parameters:
+    ///   - source: the catalog; read to its end.
+    ///   - productIDs: when given, only these products are rendered, and listed IDs the catalog
+    ///     lacks are invalid products.
+    ///   - progress: called after each batch with the counts so far and how far the source has read.
+    ///   - invalidProduct: when given, called with each invalid product instead of keeping it in
+    ///     the report.
+    ///   - write: called on the calling thread with the CSV header (for CSV) and each batch's
+    ///     rows; the bytes are valid only during the call.
+    /// - Returns: counts, the invalid products and the price locales without offer wording.
+    /// - Throws: the source's errors, a price the options cannot show, and what `write` and
+    ///   `invalidProduct` throw.
+    public func render(
+        _ source: inout some CatalogSource,
+        productIDs: ProductIDList? = nil,
+        progress: ((RenderReport, (done: Int, total: Int?)) -> Void)? = nil,
+        invalidProduct: ((InvalidProduct) throws -> Void)? = nil,
+        write: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> RenderReport {
+        try withoutActuallyEscaping(write) { write in
+            try run(
+                nil, columns: nil, products: &source, path: "products in memory", productIDs: productIDs,
+                progress: progress, invalidProduct: invalidProduct, output: .bytes(write))
+        }
+    }
+
+    /// Renders a catalog's products to rows as values, a batch at a time: what
+    /// ``CatalogRenderer`` does. The source checks its product IDs.
+    func renderRows(
+        _ source: inout some CatalogSource, productsPerBatch: Int, productIDs: ProductIDList?,
+        progress: ((RenderReport, (done: Int, total: Int?)) -> Void)?, emit: (RenderedBatch) throws -> Void
+    ) throws -> RenderReport {
+        try withoutActuallyEscaping(emit) { emit in
+            try run(
+                nil, columns: nil, products: &source, productsPerChunk: productsPerBatch, path: "products in memory",
+                productIDs: productIDs, progress: progress, invalidProduct: nil, output: .rows(emit))
+        }
+    }
+
+    /// Where a run's rows go: encoded bytes, or rows as values.
+    private enum Output {
+        case bytes((UnsafeRawBufferPointer) throws -> Void)
+        case rows((RenderedBatch) throws -> Void)
     }
 
     /// Reads a catalog file's start (a CSV header, or a JSON Lines byte order mark), then renders it.
@@ -254,30 +304,37 @@ public struct BulkRenderer: Sendable {
         } else {
             try reader.skipByteOrderMark()
         }
-        return try run(
-            reader, columns: columns, path: path, productIDs: productIDs, progress: progress,
-            invalidProduct: invalidProduct, write: write)
+        var none = ProductList([])
+        return try withoutActuallyEscaping(write) { write in
+            try run(
+                reader, columns: columns, products: &none, path: path, productIDs: productIDs, progress: progress,
+                invalidProduct: invalidProduct, output: .bytes(write))
+        }
     }
 
     /// Products in memory per chunk: about a chunk of catalog's rows.
     static let productsPerChunk = 8
 
-    /// Reads, renders and writes a catalog's chunks, in order: a file's (CSV with its columns,
-    /// JSON Lines without), or, without a reader, products in memory, ``productsPerChunk`` at a
-    /// time, each counted as a line.
+    /// Reads, renders and hands on a catalog's chunks, in order: a file's (CSV with its columns,
+    /// JSON Lines without), or, without a reader, the products of `products`, a few at a time,
+    /// each counted as a line. A file's product IDs are checked here; a source of products
+    /// checks its own.
     private func run(
-        _ reader: ChunkReader?, columns: (product: Int, storefront: Int, price: Int)?, products: [Product] = [],
-        path: String, productIDs: ProductIDList?, progress: ((RenderReport, (done: Int, total: Int?)) -> Void)?,
-        invalidProduct: ((InvalidProduct) throws -> Void)?, write: (UnsafeRawBufferPointer) throws -> Void
+        _ reader: ChunkReader?, columns: (product: Int, storefront: Int, price: Int)?, products: inout some CatalogSource,
+        productsPerChunk: Int = BulkRenderer.productsPerChunk, path: String, productIDs: ProductIDList?,
+        progress: ((RenderReport, (done: Int, total: Int?)) -> Void)?, invalidProduct: ((InvalidProduct) throws -> Void)?,
+        output: Output
     ) throws -> RenderReport {
         let inMemory = reader == nil
         // Products in memory are read as JSON Lines lines are: each names its product first.
         let jsonLines = columns == nil
+        var handsRows = false
+        if case .rows = output { handsRows = true }
         let layout = RowLayout(format: format, targets: targets, escapeNonASCII: escapeNonASCII, rawCSV: rawCSV)
         let plan = try BulkPlan(
             source: path, columns: columns ?? (0, 1, 2), layout: layout, targets: targets, options: options,
-            wanted: productIDs.map { ProductIDSet($0.ids) }, titles: jsonLines)
-        if format == .csv {
+            wanted: productIDs.map { ProductIDSet($0.ids) }, titles: jsonLines, handsRows: handsRows)
+        if format == .csv, case .bytes(let write) = output {
             try RowLayout.csvHeader.withUnsafeBytes { try write($0) }
         }
         let workers = workers
@@ -288,7 +345,6 @@ public struct BulkRenderer: Sendable {
         }
         let workerCount = Atomic<Int>(0)
         var report = RenderReport()
-        var nextProduct = 0
         var registry = ProductRegistry()
         var found = ProductIDSet()
         func repeated(_ id: String, line: Int, first: Int) -> StorePriceError {
@@ -313,6 +369,9 @@ public struct BulkRenderer: Sendable {
             for (id, line) in chunk.results.products
             where line < failureLine || (jsonLines && line == failureLine) || (chunk.results.failure == nil && chunk.readFailure == nil) {
                 let absolute = linesBefore + line
+                if plan.wanted != nil { found.insert(id) }
+                // A source of products has checked its IDs.
+                guard !inMemory else { continue }
                 if let problem = productIDRule.problem(with: id) {
                     throw inMemory
                         ? StorePriceError.invalidCatalog(source: path, line: nil, field: "products[\(absolute - 1)]", reason: problem)
@@ -321,7 +380,6 @@ public struct BulkRenderer: Sendable {
                 if let first = registry.insert(id, line: absolute) {
                     throw repeated(id, line: absolute, first: first)
                 }
-                if plan.wanted != nil { found.insert(id) }
             }
             if let failure = chunk.results.failure ?? chunk.readFailure {
                 let line = chunk.results.failure == nil ? chunk.results.lines + 1 : failure.line
@@ -329,8 +387,14 @@ public struct BulkRenderer: Sendable {
                 throw StorePriceError.invalidCatalog(
                     source: path, line: linesBefore + line, field: failure.field, reason: failure.reason)
             }
-            if chunk.output.count > 0 {
-                try write(UnsafeRawBufferPointer(chunk.output.bytes))
+            switch output {
+            case .bytes(let write):
+                if chunk.output.count > 0 { try write(UnsafeRawBufferPointer(chunk.output.bytes)) }
+            case .rows(let emit):
+                if let batch = chunk.results.batch {
+                    chunk.results.batch = nil
+                    try emit(batch)
+                }
             }
             report.rows += chunk.results.rows
             report.products += chunk.results.renderedProducts
@@ -342,7 +406,7 @@ public struct BulkRenderer: Sendable {
             }
             report.localesWithoutOfferWording.formUnion(chunk.results.localesWithoutWording)
             linesBefore += chunk.results.lines
-            progress?(report, (chunk.fileOffset, reader.map(\.totalBytes) ?? products.count))
+            progress?(report, (chunk.fileOffset, chunk.total))
         }
 
         try ChunkPipeline(workers: workers).run(
@@ -356,14 +420,20 @@ public struct BulkRenderer: Sendable {
             },
             read: { chunk in
                 guard let reader else {
-                    let start = nextProduct
-                    let end = min(products.count, start + Self.productsPerChunk)
-                    chunk.products = products[start..<end]
-                    chunk.fileOffset = end
-                    nextProduct = end
-                    return end < products.count
+                    // A source's error ends the run after the chunks before it, as a bad line does.
+                    var read: [Product] = []
+                    chunk.readFailure = nil
+                    do throws(StorePriceError) {
+                        while read.count < productsPerChunk, let product = try products.nextProduct() { read.append(product) }
+                    } catch {
+                        chunk.readFailure = BulkFailure(keeping: error)
+                    }
+                    chunk.products = read[...]
+                    (chunk.fileOffset, chunk.total) = products.progress
+                    return read.count == productsPerChunk && chunk.readFailure == nil
                 }
                 let more = try reader.next(into: chunk)
+                (chunk.fileOffset, chunk.total) = (chunk.fileOffset, reader.totalBytes)
                 // The renderer may read a little past a chunk's input (`ChunkRenderer.padding`).
                 chunk.input.padWithZeros(ChunkRenderer.padding)
                 return more

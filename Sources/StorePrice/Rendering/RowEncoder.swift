@@ -2,9 +2,9 @@
 /// byte, for every kind of product (subscriptions, offers and billing plans included).
 ///
 /// The bulk pipeline writes rows of products without a subscription from cached parts
-/// (``RowLayout``) and hands every other product to this encoder, which copies the same parts
-/// and adds the subscription's fields; the CLI's row writer uses it for catalogs read row by row.
-/// Tests compare both ways on the same catalogs.
+/// (``RowLayout``) and makes every other product (a subscription, or a price the options cannot
+/// show) into rows as values for this encoder, which copies the same parts and adds the
+/// subscription's fields.
 package struct RowEncoder {
     package let format: BulkRenderer.Format
     /// Formatted prices and StorePrice's wording with every non-ASCII character as `\u{XXXX}`.
@@ -187,41 +187,5 @@ package struct RowEncoder {
 
     private func shown(_ text: String) -> String {
         escapeNonASCII ? UnicodeEscaping.escapeNonASCII(text) : text
-    }
-}
-
-/// The subscription columns of a row, as written.
-package struct SubscriptionCells {
-    package var period: String
-    package var pricePerPeriod: String
-    package var offer: String?
-    package var offerTerms: String?
-    package var offers: [RenderedOffer]
-    package var billingPlans: [RenderedBillingPlan]
-    /// Every offer on one line, for CSV and tables: `introductory: 1 week free; promotional
-    /// winback: $1.99 for 2 months; introductory (MONTHLY): 2 months free`, with the terms
-    /// (`payUpFront:P2M:1.99`) where there is no wording.
-    package var offersSummary: String
-    /// Every billing plan on one line: `MONTHLY $0.50 (commitment $6.00)`.
-    package var billingPlansSummary: String
-
-    /// The cells of a row's subscription, with generated text passed through `shown` (which
-    /// escapes it for `--escape`).
-    package init(_ subscription: RenderedSubscription, shown: (String) -> String) {
-        period = subscription.period.iso8601
-        pricePerPeriod = shown(subscription.pricePerPeriod)
-        offer = subscription.introductoryOfferText.map(shown)
-        offerTerms = subscription.introductoryOffer?.description
-        offers = subscription.offers
-        billingPlans = subscription.billingPlans
-        offersSummary = subscription.offers.map { offer in
-            let name = offer.kind.outputName + (offer.id.map { " \($0)" } ?? "")
-                + (offer.billingPlan.map { " (\($0))" } ?? "")
-            return "\(name): \(offer.text.map(shown) ?? offer.offer.description)"
-        }.joined(separator: "; ")
-        billingPlansSummary = subscription.billingPlans.map { plan in
-            "\(plan.type) \(shown(plan.formattedPrice))"
-                + (plan.formattedCommitmentPrice.map { " (commitment \(shown($0)))" } ?? "")
-        }.joined(separator: "; ")
     }
 }

@@ -11,8 +11,10 @@ final class BulkChunk: @unchecked Sendable {
     var output = ByteBuffer(capacity: BulkRenderer.chunkSize * 8)
     /// A reading failure found at the line after `input`'s lines, such as a line too long.
     var readFailure: BulkFailure?
-    /// How far into the file `input` ends, in bytes.
+    /// How far into the file `input` ends, in bytes, or the products read so far.
     var fileOffset = 0
+    /// The file's size in bytes, or the number of products, when known.
+    var total: Int?
     /// The number of `input`'s first line in the file, when the reader counts lines.
     var firstLine = 1
 
@@ -37,11 +39,14 @@ struct ChunkResults {
     var failedLines = 0
     /// Price locales whose language has no offer wording, in rows encoded by ``RowEncoder``.
     var localesWithoutWording: Set<String> = []
+    /// The rows, in a run that hands rows as values.
+    var batch: RenderedBatch?
 }
 
 /// A line of a chunk that cannot be used: its number within the chunk, and the field and reason
 /// for ``StorePriceError/invalidCatalog(source:line:field:reason:)``; or an error of the
-/// row-by-row reader or renderer, whose line (when it names one) is counted within the chunk.
+/// catalog readers or of rows made as values, whose line (when it names one) is counted within
+/// the chunk.
 struct BulkFailure: Sendable {
     var line: Int
     var field: String?

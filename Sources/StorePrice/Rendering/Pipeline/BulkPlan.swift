@@ -35,14 +35,23 @@ final class BulkPlan: Sendable {
     /// without titles.
     let chains: [TitleChain]
     let targetChain: [Int]
+    /// Whether the run hands rows as values (``RenderedBatch``) rather than encoded bytes.
+    let handsRows: Bool
+    /// The formatted prices that rows as values refer to: every price of a run handing rows, and
+    /// those of the products another run encodes with ``RowEncoder`` (subscriptions).
+    let priceStore = PriceStore()
 
-    /// - Parameter titles: whether the catalog's products may have titles (JSON Lines): only
-    ///   then are the targets' title chains made.
+    /// - Parameters:
+    ///   - titles: whether the catalog's products may have titles (JSON Lines, products): only
+    ///     then are the targets' title chains made.
+    ///   - handsRows: whether the run hands rows as values rather than encoded bytes.
     init(
         source: String, columns: (product: Int, storefront: Int, price: Int), layout: RowLayout,
-        targets: [RenderTarget], options: PriceFormatter.Options, wanted: ProductIDSet?, titles: Bool
+        targets: [RenderTarget], options: PriceFormatter.Options, wanted: ProductIDSet?, titles: Bool,
+        handsRows: Bool = false
     ) throws(StorePriceError) {
         self.source = source
+        self.handsRows = handsRows
         self.columns = columns
         self.layout = layout
         self.targets = targets

@@ -82,10 +82,16 @@ struct ChunkRenderer: ~Copyable {
     private var partBytes = ByteBuffer(capacity: 512)
 
     /// Lines of a JSON Lines catalog not of the usual shape (subscriptions, escapes, errors) are
-    /// read by the reader's own parser, rendered row by row and encoded by ``RowEncoder``.
+    /// read by the reader's own parser, made into rows as values and encoded by ``RowEncoder``.
     private var lineParser: JSONLinesLineParser
     private var encoder: RowEncoder
-    private var rowPlan: RenderPlan?
+    /// Price-store slots of (target, amount number) pairs this worker formatted for rows encoded
+    /// by ``RowEncoder``, in a run that hands bytes, and the tables whose numbers they are.
+    private var knownSlots: [Int: Int32] = [:]
+    private var knownSlotsTables: PriceTables?
+    /// The title index of each title chain for the product being made into rows; -2 for not
+    /// looked up yet.
+    private var chainTitle: [Int32] = []
     /// The current line's title and description language tags as written, and their texts.
     private var titleTags = LanguageTagSet()
     private var descriptionTags = LanguageTagSet()
@@ -309,8 +315,8 @@ struct ChunkRenderer: ~Copyable {
     ///
     /// A line of the usual shape (`product`, `prices`, `title`, `description`, plain strings) is
     /// read on its bytes and its rows written from cached parts; any other line, or one with
-    /// anything to refuse, is read, rendered and encoded as the row-by-row reader does, so that
-    /// its rows and its error are that reader's.
+    /// anything to refuse, is read by the JSON Lines reader's parser and made into rows as values,
+    /// so that its rows and its error are those of the product that reader reads.
     mutating func renderJSONLines(_ input: UnsafeBufferPointer<UInt8>, into output: inout ByteBuffer, _ chunk: inout ChunkResults) {
         hasProduct = false
         guard let base = input.baseAddress else { return }
@@ -331,7 +337,7 @@ struct ChunkRenderer: ~Copyable {
             if readUsualLine(text, line: line, lineStart: lineStart) {
                 hasProduct = true
                 if finishProduct(&chunk, &output, input) { continue }
-                // A price the options cannot show: the row-by-row path names it.
+                // A price the options cannot show: the product the reader reads names it.
                 output.truncate(to: outputBefore)
                 chunk.failure = nil
                 chunk.products.removeLast()
@@ -407,7 +413,7 @@ struct ChunkRenderer: ~Copyable {
                 repeat {
                     guard let tag = string(), take(UInt8(ascii: ":")), let value = string() else { return false }
                     let written = String(decoding: tag, as: UTF8.self)
-                    // Two tags of one language: the row-by-row path names them.
+                    // Two tags of one language: the reader names them.
                     if isTitle {
                         guard titleTags.insert(written) == nil else { return false }
                         titles[Product.normalizedTag(written)] = String(decoding: value, as: UTF8.self)
@@ -452,8 +458,8 @@ struct ChunkRenderer: ~Copyable {
         return true
     }
 
-    /// Reads, renders and encodes a line as the row-by-row reader and renderer do; false when it
-    /// cannot be used, with the chunk's failure set to their error.
+    /// Reads a line with the JSON Lines reader's parser and makes it into rows; false when it
+    /// cannot be used, with the chunk's failure set to the error.
     private mutating func renderOtherLine(
         _ text: UnsafeBufferPointer<UInt8>, line: Int, output: inout ByteBuffer, chunk: inout ChunkResults
     ) -> Bool {
@@ -462,9 +468,8 @@ struct ChunkRenderer: ~Copyable {
             let product = try lineParser.product(String(decoding: text, as: UTF8.self), number: line) { id in
                 registered = id
             }
-            chunk.products.append((product.id, line))
             registered = nil
-            try renderAndEncode(product, output: &output, chunk: &chunk)
+            try encodeRows(of: product, line: line, into: &output, &chunk)
             return true
         } catch {
             // The line named a product before its error: it counts for the repeated-product check.
@@ -475,17 +480,20 @@ struct ChunkRenderer: ~Copyable {
         }
     }
 
-    /// Renders products already in memory into `output`, stopping at the first that cannot be
-    /// rendered; each counts as a line, numbered from 1 within the chunk.
+    /// Renders products already in memory into `output`, or into the chunk's rows as values in a
+    /// run that hands rows, stopping at the first that cannot be rendered; each counts as a line,
+    /// numbered from 1 within the chunk.
     ///
-    /// A product that is not a subscription is rendered as a catalog line is, from the run's
-    /// tables and cached parts; a subscription, or a price the options cannot show, is rendered
-    /// and encoded as the row-by-row renderer does, so that its rows and error are that renderer's.
+    /// A product that is not a subscription is written from the run's cached parts, as a catalog
+    /// line is; a subscription, or a price the options cannot show, is made into rows as values
+    /// and encoded by ``RowEncoder``, so that its rows and error are those of a run handing rows.
     mutating func renderProducts(_ products: ArraySlice<Product>, into output: inout ByteBuffer, _ chunk: inout ChunkResults) {
         var line = 0
+        var rows = RowValues()
         for product in products {
             line += 1
-            if product.subscription == nil, readProduct(product, line: line) {
+            if !plan.handsRows, product.subscription == nil {
+                readProduct(product, line: line)
                 hasProduct = true
                 let outputBefore = output.count
                 if finishProduct(&chunk, &output, UnsafeBufferPointer(start: nil, count: 0)) { continue }
@@ -493,33 +501,49 @@ struct ChunkRenderer: ~Copyable {
                 chunk.failure = nil
                 chunk.products.removeLast()
             }
-            guard renderRowByRow(product, line: line, output: &output, chunk: &chunk) else { return }
+            do throws(StorePriceError) {
+                if plan.handsRows {
+                    try appendRows(of: product, line: line, to: &rows, &chunk)
+                } else {
+                    try encodeRows(of: product, line: line, into: &output, &chunk)
+                }
+            } catch {
+                chunk.failure = BulkFailure(keeping: error)
+                chunk.lines = line
+                return
+            }
         }
         chunk.lines = line
+        guard plan.handsRows else { return }
+        do throws(StorePriceError) {
+            chunk.batch = try rows.batch(targets: plan.targets, store: plan.priceStore, options: plan.options)
+        } catch {
+            chunk.failure = BulkFailure(keeping: error)
+        }
     }
 
-    /// Numbers a product's amounts into the slots and makes it the current product; false for
-    /// a storefront the run does not know.
+    /// Numbers a product's amounts into the slots and makes it the current product; a price for
+    /// a storefront the run does not know is left out (no target shows it).
     ///
     /// Most storefronts of a currency share a product's amount: it is numbered once per
     /// currency and product, from its packed bytes (``Product/packedPrices``) when it has at
     /// most 8.
-    private mutating func readProduct(_ product: Product, line: Int) -> Bool {
+    private mutating func readProduct(_ product: Product, line: Int) {
         if tables.isFull { tables = generations.renewed(from: tables) }
         serial &+= 1
         for index in lastNumber.indices { lastNumber[index] = -1 }
         let byOffset = plan.storefrontIndexByOffset
         for entry in product.packedPrices {
             let offset = Int(entry.storefrontID) - plan.storefrontIDBase
-            guard offset >= 0, offset < byOffset.count else { return false }
+            guard offset >= 0, offset < byOffset.count else { continue }
             let storefront = Int(byOffset[offset])
-            guard storefront >= 0 else { return false }
+            guard storefront >= 0 else { continue }
             let currency = storefrontCurrency[storefront]
             var number: Int32
             if entry.amount != 0, lastNumber[currency] >= 0, lastPacked[currency] == entry.amount {
                 number = lastNumber[currency]
             } else {
-                guard let known = numbered(product, entry, currency: currency) else { return false }
+                guard let known = numbered(product, entry, currency: currency) else { continue }
                 number = known
                 lastNumber[currency] = number
                 lastPacked[currency] = entry.amount
@@ -532,7 +556,6 @@ struct ChunkRenderer: ~Copyable {
         currentLine = line
         titles = product.titles
         defaultTitleLanguage = product.defaultTitleLanguage
-        return true
     }
 
     /// The run's number for a product's price in a storefront, from the price's packed bytes
@@ -555,41 +578,143 @@ struct ChunkRenderer: ~Copyable {
         return text.withUTF8 { number($0) }
     }
 
-    /// Renders and encodes a product as the row-by-row renderer does; false when it cannot be,
-    /// with the chunk's failure set to that renderer's error.
-    private mutating func renderRowByRow(
-        _ product: Product, line: Int, output: inout ByteBuffer, chunk: inout ChunkResults
-    ) -> Bool {
-        chunk.products.append((product.id, line))
-        do throws(StorePriceError) {
-            try renderAndEncode(product, output: &output, chunk: &chunk)
-            return true
-        } catch {
-            chunk.failure = BulkFailure(keeping: error)
-            chunk.lines = line
-            return false
+    // MARK: Rows as values
+
+    /// Rows as values, the pieces of a ``RenderedBatch``.
+    struct RowValues {
+        var products: [Product] = []
+        var entries: [RenderedBatch.Entry] = []
+        var titles: [String] = []
+        var overflow: [PriceStore.Slot] = []
+
+        /// The batch of these rows, each subscription row's text computed.
+        func batch(targets: [RenderTarget], store: PriceStore, options: PriceFormatter.Options) throws(StorePriceError)
+            -> RenderedBatch
+        {
+            var batch = RenderedBatch(
+                products: products, targets: targets, store: store, overflow: overflow, titles: titles, entries: entries)
+            if batch.containsSubscriptions {
+                // Part of each row; a price the options cannot show fails the run here.
+                batch.subscriptions = try batch.indices.map { (position) throws(StorePriceError) in
+                    try batch.subscriptionText(at: position, options: options)
+                }
+            }
+            return batch
         }
     }
 
-    /// Renders a product (unless the product list leaves it out) and encodes its rows as the
-    /// row-by-row renderer and ``RowEncoder`` do.
-    private mutating func renderAndEncode(
-        _ product: Product, output: inout ByteBuffer, chunk: inout ChunkResults
+    /// Makes a product into rows (unless the product list leaves it out) and encodes them with
+    /// ``RowEncoder``: a subscription, or a product whose price the options cannot show.
+    private mutating func encodeRows(
+        of product: Product, line: Int, into output: inout ByteBuffer, _ chunk: inout ChunkResults
     ) throws(StorePriceError) {
+        var rows = RowValues()
+        try appendRows(of: product, line: line, to: &rows, &chunk)
+        guard !rows.products.isEmpty else { return }
+        try encoder.encode(try rows.batch(targets: plan.targets, store: plan.priceStore, options: plan.options), into: &output)
+        chunk.localesWithoutWording.formUnion(encoder.localesWithoutWording)
+    }
+
+    /// Appends a product's rows to `rows` (unless the product list leaves it out): one per target
+    /// that has a price, in target order; a product lacking some is an invalid product.
+    private mutating func appendRows(
+        of product: Product, line: Int, to rows: inout RowValues, _ chunk: inout ChunkResults
+    ) throws(StorePriceError) {
+        chunk.products.append((product.id, line))
         if let wanted = plan.wanted, !wanted.contains(product.id) { return }
         chunk.renderedProducts += 1
-        let rowPlan: RenderPlan
-        if let made = self.rowPlan {
-            rowPlan = made
-        } else {
-            rowPlan = try RenderPlan(targets: plan.targets, options: plan.options, workers: 1)
-            self.rowPlan = rowPlan
+        readProduct(product, line: line)
+        let index = Int32(rows.products.count)
+        rows.products.append(product)
+        let hasTitles = !product.titles.isEmpty
+        if hasTitles {
+            if chainTitle.count != plan.chains.count { chainTitle = Array(repeating: -2, count: plan.chains.count) }
+            for chain in chainTitle.indices { chainTitle[chain] = -2 }
         }
-        let (rows, invalid) = try rowPlan.render([product])
-        try encoder.encode(rows, into: &output)
-        chunk.rows += rows.count
-        chunk.invalid += invalid
-        chunk.localesWithoutWording.formUnion(encoder.localesWithoutWording)
+        var missing = false
+        for target in 0..<targetStorefront.count {
+            let slot = slots[targetStorefront[target]]
+            guard slot.stamp == serial else {
+                missing = true
+                continue
+            }
+            let price = try priceSlot(target: target, number: slot.amount, of: product, overflow: &rows.overflow, &chunk)
+            var title: Int32 = -1
+            if hasTitles {
+                let chain = plan.targetChain[target]
+                title = chainTitle[chain]
+                if title == -2 {
+                    title = -1
+                    if let text = product.title(following: plan.chains[chain]) {
+                        title = Int32(rows.titles.count)
+                        rows.titles.append(text)
+                    }
+                    chainTitle[chain] = title
+                }
+            }
+            rows.entries.append(RenderedBatch.Entry(product: index, target: Int32(target), price: price, title: title))
+            chunk.rows += 1
+        }
+        if missing { noteMissingTargets(of: product.id, &chunk) }
+    }
+
+    /// The price-store slot of a target's price, numbered `number` in the current tables; when the
+    /// store is full, `-1 - i` for `overflow[i]`.
+    ///
+    /// In a run that hands rows, a (target, amount) pair is formatted once per run, its slot kept
+    /// as its cached part; in one that hands bytes, once per worker.
+    private mutating func priceSlot(
+        target: Int, number: Int32, of product: Product, overflow: inout [PriceStore.Slot], _ chunk: inout ChunkResults
+    ) throws(StorePriceError) -> Int32 {
+        let key = target << 32 | Int(UInt32(bitPattern: number))
+        if plan.handsRows {
+            if let record = tables.part(target: target, number: number) {
+                return record.load(fromByteOffset: MemoryLayout<Int>.stride, as: Int32.self)
+            }
+        } else {
+            if knownSlotsTables !== tables {
+                knownSlots.removeAll()
+                knownSlotsTables = tables
+            }
+            if let known = knownSlots[key] { return known }
+        }
+        let storefront = targetStorefront[target]
+        guard let price = tables.price(currency: storefrontCurrency[storefront], number: number) else {
+            throw .icuFailure(code: "U_INTERNAL_PROGRAM_ERROR", operation: "find the price numbered \(number)")
+        }
+        let pair = plan.targetPair[target]
+        plan.compilation.prepare(pair)
+        let formatted: String
+        do {
+            formatted = try plan.formatters[pair].format(price)
+        } catch {
+            throw refusal(error, of: product, in: target)
+        }
+        chunk.formats += 1
+        let made = PriceStore.Slot(price: price, formatted: formatted)
+        guard let slot = plan.priceStore.append(made) else {
+            overflow.append(made)
+            return Int32(-overflow.count)
+        }
+        if plan.handsRows {
+            var bytes = slot
+            _ = withUnsafeBytes(of: &bytes) { raw in
+                tables.store(target: target, number: number, raw.bindMemory(to: UInt8.self), worker: worker)
+            }
+        } else {
+            knownSlots[key] = slot
+        }
+        return slot
+    }
+
+    /// Why a price cannot be shown under the run's options, naming the product and target as
+    /// its file wrote them, or as given in memory.
+    private func refusal(_ error: StorePriceError, of product: Product, in target: Int) -> StorePriceError {
+        let target = plan.targets[target]
+        guard let origin = product.origin else {
+            return .invalidCatalog(source: "catalog", line: nil, field: "\(product.id) in \(target)", reason: error.description)
+        }
+        return origin.error(error, storefrontID: target.storefront.numericID, target: target.description)
     }
 
     /// Bytes after a chunk's input that ``render(_:into:_:)`` may read (and never uses): the
@@ -805,18 +930,21 @@ struct ChunkRenderer: ~Copyable {
         // The last row is followed by no product part.
         output.didWrite(output.end.distance(to: out) - productLength)
         chunk.rows += rows
-        if missing {
-            missingTargets.removeAll(keepingCapacity: true)
-            for target in 0..<targetCount where slots[targetStorefront[target]].stamp != serial {
-                missingTargets.append(target)
-            }
-            // Products that lack the same storefronts share one list of their codes.
-            if missingTargets != lastMissing.targets {
-                lastMissing = (missingTargets, Set(missingTargets.map { plan.targets[$0].storefront.countryCode }).sorted())
-            }
-            chunk.invalid.append(InvalidProduct(productID: id, reason: .noPrice(storefronts: lastMissing.codes)))
-        }
+        if missing { noteMissingTargets(of: id, &chunk) }
         return true
+    }
+
+    /// Reports the current product as invalid for the targets it has no price for.
+    private mutating func noteMissingTargets(of id: String, _ chunk: inout ChunkResults) {
+        missingTargets.removeAll(keepingCapacity: true)
+        for target in 0..<targetStorefront.count where slots[targetStorefront[target]].stamp != serial {
+            missingTargets.append(target)
+        }
+        // Products that lack the same storefronts share one list of their codes.
+        if missingTargets != lastMissing.targets {
+            lastMissing = (missingTargets, Set(missingTargets.map { plan.targets[$0].storefront.countryCode }).sorted())
+        }
+        chunk.invalid.append(InvalidProduct(productID: id, reason: .noPrice(storefronts: lastMissing.codes)))
     }
 
     /// Appends a block: a row's end, then the current product's part.

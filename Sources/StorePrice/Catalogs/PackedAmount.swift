@@ -1,0 +1,14 @@
+/// Short amount text as one integer: up to 8 ASCII bytes, little-endian. Nonzero for any
+/// amount (digits are never NUL); 0 means "longer than 8 bytes".
+enum PackedAmount {
+    static func pack(_ amount: String) -> UInt64 {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        for byte in amount.utf8 {
+            guard shift < 64 else { return 0 }
+            value |= UInt64(byte) << shift
+            shift += 8
+        }
+        return value
+    }
+}
