@@ -111,11 +111,12 @@ extension StorePriceCommand {
         func run() throws {
             let targets = try self.targets()
             let productIDs = try products.map { (path) throws(StorePriceError) in try ProductIDList(contentsOfFile: path) }
-            // CSV and JSON Lines catalogs go through the library's bulk pipeline, from bytes to
-            // bytes on every core.
+            // Every catalog goes through the library's bulk pipeline, on every core: CSV and JSON
+            // Lines catalogs from their bytes, a .storekit file's products once read; a table
+            // takes its rows as values.
             let catalogFormat = self.catalogFormat?.format ?? CatalogFormat(path: catalog)
-            if catalogFormat == .csv || catalogFormat == .jsonl, format != .table {
-                try renderBulk(targets: targets, productIDs: productIDs, jsonLines: catalogFormat == .jsonl)
+            if format != .table {
+                try renderBulk(targets: targets, productIDs: productIDs, catalogFormat: catalogFormat)
                 return
             }
             var source = try Catalog.open(catalog, format: catalogFormat, productIDRule: productIDOptions.rule)
@@ -127,8 +128,7 @@ extension StorePriceCommand {
             // `--output -` is standard output, as a catalog `-` is standard input.
             let file = try output.flatMap { (path) throws(StorePriceError) in path == "-" ? nil : try OutputFile(path: path) }
             var buffer = OutputBuffer(descriptor: file?.descriptor ?? Console.standardOutput, path: file == nil ? nil : output)
-            var writer = RowWriter(format: format, escape: formatting.escape, options: formatting.options, rawCSV: rawCSV)
-            writer.begin(into: &buffer)
+            var writer = TableWriter(escape: formatting.escape)
             var progress = Progress()
             let report = try renderer.render(
                 &source, productIDs: productIDs,
@@ -162,9 +162,9 @@ extension StorePriceCommand {
                     + "their offer text is empty (null in JSON Lines) and the offer's terms are written instead")
         }
 
-        /// Renders a CSV or JSON Lines catalog with the library's bulk pipeline, writing each
-        /// chunk's rows as they come, in order.
-        private func renderBulk(targets: [RenderTarget], productIDs: ProductIDList?, jsonLines: Bool) throws {
+        /// Renders a catalog with the library's bulk pipeline to JSON Lines, JSON or CSV, writing
+        /// each chunk's rows as they come, in order.
+        private func renderBulk(targets: [RenderTarget], productIDs: ProductIDList?, catalogFormat: CatalogFormat?) throws {
             let renderer = BulkRenderer(
                 targets: targets, format: format == .csv ? .csv : .jsonLines, options: formatting.options,
                 workers: threads.workers, escapeNonASCII: formatting.escape, rawCSV: rawCSV,
@@ -182,19 +182,37 @@ extension StorePriceCommand {
             // line stops the run, those of the rows written before it are listed before its error.
             var invalid = InvalidProductListing()
             defer { invalid.flush() }
-            let render = jsonLines ? renderer.renderJSONLines : renderer.renderCSV
-            let report = try render(
-                catalog, productIDs,
-                { report, position in progress.update(rows: report.rows, position: position) },
-                { invalid.add($0) }
-            ) { bytes in
+            func writeRows(_ bytes: UnsafeRawBufferPointer) throws {
                 let rows = bytes.assumingMemoryBound(to: UInt8.self)
                 if array == nil { return try write(rows) }
                 try array?.frame(rows).withUnsafeBufferPointer { try write($0) }
             }
+            func showProgress(_ report: RenderReport, _ position: (done: Int, total: Int?)) {
+                progress.update(rows: report.rows, position: position)
+            }
+            let report: RenderReport
+            var notes: [String] = []
+            switch catalogFormat {
+            case .csv?:
+                report = try renderer.renderCSV(
+                    at: catalog, productIDs: productIDs, progress: showProgress, invalidProduct: { invalid.add($0) },
+                    write: writeRows)
+            case .jsonl?:
+                report = try renderer.renderJSONLines(
+                    at: catalog, productIDs: productIDs, progress: showProgress, invalidProduct: { invalid.add($0) },
+                    write: writeRows)
+            case .storekit?, nil:
+                // Without a format, opening says so.
+                var source = try Catalog.open(catalog, format: catalogFormat, productIDRule: productIDOptions.rule)
+                report = try renderer.render(
+                    &source, productIDs: productIDs, progress: showProgress, invalidProduct: { invalid.add($0) },
+                    write: writeRows)
+                notes = source.notes
+            }
             if var end = array?.end { try end.withUTF8 { try write($0) } }
             Progress.clear()
             invalid.flush()
+            for note in notes { Console.error("note: " + note) }
             noteIfEmpty(report)
             reportLocalesWithoutWording(report.localesWithoutOfferWording)
             try summarize(invalid)

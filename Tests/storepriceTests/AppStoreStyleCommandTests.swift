@@ -77,7 +77,7 @@ import Testing
         #expect(!run.output.contains("US$"))
     }
 
-    /// Tables go row by row, through the renderer that `.storekit` catalogs and snapshots use.
+    /// Tables take rows as values, as snapshots do.
     @Test func tablesUseTheStyle() throws {
         let run = try runStorePrice([
             "render", Self.sample, "--storefronts", "JPN", "--style", "app-store", "--format", "table",

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `render` reads CSV catalogs through the library's bulk pipeline and other catalogs row by row:
+/// `render` reads CSV and JSON Lines catalogs on their bytes and `.storekit` catalogs as products:
 /// the same products written as CSV and as JSON Lines must give the same bytes, on standard output
 /// and standard error, in every output format and with any number of workers.
 @Suite struct BulkRenderCommandTests {

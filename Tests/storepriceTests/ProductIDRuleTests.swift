@@ -14,7 +14,7 @@ import Testing
     }
 
     /// Refused in one line naming the file, the line and the ID escaped, in every catalog format
-    /// and through both pipelines (a table is rendered row by row).
+    /// and output (a table takes rows as values, read by the catalog readers).
     @Test(arguments: [
         ("c.csv", "product,storefront,price\ncoins.100,USA,0.99\ncoins 550,USA,4.99\n", "line 3, field 'product': 'coins 550'", "jsonl"),
         ("c.csv", "product,storefront,price\ncoins.100,USA,0.99\ncoins 550,USA,4.99\n", "line 3, field 'product': 'coins 550'", "table"),

@@ -255,8 +255,8 @@ import Testing
     }
 }
 
-/// `--escape` (formatted prices, per-period prices and offers) on the row-by-row path too:
-/// tables, and `.storekit` catalogs in any format.
+/// `--escape` (formatted prices, per-period prices and offers) in tables too, and for `.storekit`
+/// catalogs in any format.
 @Suite struct EscapeOnEveryPathTests {
     @Test func tablesEscape() throws {
         let run = try runStorePrice([
