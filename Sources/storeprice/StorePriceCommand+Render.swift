@@ -166,7 +166,7 @@ extension StorePriceCommand {
         /// each chunk's rows as they come, in order.
         private func renderBulk(targets: [RenderTarget], productIDs: ProductIDList?, catalogFormat: CatalogFormat?) throws {
             let renderer = BulkRenderer(
-                targets: targets, format: format == .csv ? .csv : .jsonLines, options: formatting.options,
+                targets: targets, format: format == .csv ? .csv : format == .json ? .json : .jsonLines, options: formatting.options,
                 workers: threads.workers, escapeNonASCII: formatting.escape, rawCSV: rawCSV,
                 productIDRule: productIDOptions.rule)
             let file = try output.flatMap { (path) throws(StorePriceError) in path == "-" ? nil : try OutputFile(path: path) }
@@ -176,16 +176,13 @@ extension StorePriceCommand {
                     throw WriteFailure(path: file == nil ? nil : output, code: code)
                 }
             }
-            var array = format == .json ? JSONArrayFraming() : nil
             var progress = Progress()
             // Invalid products are listed as they come: a catalog can have millions. When a bad
             // line stops the run, those of the rows written before it are listed before its error.
             var invalid = InvalidProductListing()
             defer { invalid.flush() }
             func writeRows(_ bytes: UnsafeRawBufferPointer) throws {
-                let rows = bytes.assumingMemoryBound(to: UInt8.self)
-                if array == nil { return try write(rows) }
-                try array?.frame(rows).withUnsafeBufferPointer { try write($0) }
+                try write(bytes.assumingMemoryBound(to: UInt8.self))
             }
             func showProgress(_ report: RenderReport, _ position: (done: Int, total: Int?)) {
                 progress.update(rows: report.rows, position: position)
@@ -209,7 +206,6 @@ extension StorePriceCommand {
                     write: writeRows)
                 notes = source.notes
             }
-            if var end = array?.end { try end.withUTF8 { try write($0) } }
             Progress.clear()
             invalid.flush()
             for note in notes { Console.error("note: " + note) }

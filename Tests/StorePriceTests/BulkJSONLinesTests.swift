@@ -34,7 +34,10 @@ import Testing
         let report = try CatalogRenderer(targets: targets, options: options, workers: 1).render(&source, productIDs: productIDs) {
             try encoder.encode($0, into: &output)
         }
-        return (Array(output.bytes), report)
+        guard format == .json else { return (Array(output.bytes), report) }
+        // A JSON array frames the JSON Lines objects.
+        var array = JSONArrayFraming()
+        return (array.frame(output.bytes) + Array(array.end.utf8), report)
     }
 
     /// Lines of every shape a real catalog has: the usual shape with and without titles (tags in

@@ -12,13 +12,13 @@ import Testing
     }
 
     /// The reviewed output of `storeprice render` for the sample catalogs, from products in memory.
-    @Test(arguments: ["jsonl", "storekit", "csv"], [BulkRenderer.Format.jsonLines, .csv])
+    @Test(arguments: ["jsonl", "storekit", "csv"], [BulkRenderer.Format.jsonLines, .csv, .json])
     func inMemoryBytesAreTheReviewedOutput(_ catalog: String, _ format: BulkRenderer.Format) throws {
         let products = try Catalog.load(repositoryFile("Data/catalog-sample.\(catalog)").path)
         var bytes: [UInt8] = []
         let report = try BulkRenderer(targets: targets(), format: format, workers: 2).render(products) { bytes += $0 }
-        let expected = try Data(
-            contentsOf: repositoryFile("Tests/Fixtures/expected/catalog-sample.\(catalog).\(format == .csv ? "csv" : "jsonl")"))
+        let suffix = [BulkRenderer.Format.jsonLines: "jsonl", .csv: "csv", .json: "json"][format] ?? ""
+        let expected = try Data(contentsOf: repositoryFile("Tests/Fixtures/expected/catalog-sample.\(catalog).\(suffix)"))
         #expect(firstDifference(Data(bytes), expected) == nil, "catalog-sample.\(catalog) as \(format)")
         #expect(report.products == products.count)
     }

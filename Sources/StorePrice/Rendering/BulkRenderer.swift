@@ -41,6 +41,8 @@ public struct BulkRenderer: Sendable {
         case jsonLines
         /// RFC 4180 CSV with a header line.
         case csv
+        /// A JSON array: the JSON Lines objects, one per line, between `[` and `]`.
+        case json
     }
 
     /// Who to render for, in output order.
@@ -330,7 +332,10 @@ public struct BulkRenderer: Sendable {
         let jsonLines = columns == nil
         var handsRows = false
         if case .rows = output { handsRows = true }
-        let layout = RowLayout(format: format, targets: targets, escapeNonASCII: escapeNonASCII, rawCSV: rawCSV)
+        // A JSON array's objects are JSON Lines objects, framed as they are written.
+        let layout = RowLayout(
+            format: format == .csv ? .csv : .jsonLines, targets: targets, escapeNonASCII: escapeNonASCII, rawCSV: rawCSV)
+        var array = format == .json ? JSONArrayFraming() : nil
         let plan = try BulkPlan(
             source: path, columns: columns ?? (0, 1, 2), layout: layout, targets: targets, options: options,
             wanted: productIDs.map { ProductIDSet($0.ids) }, titles: jsonLines, handsRows: handsRows)
@@ -389,7 +394,11 @@ public struct BulkRenderer: Sendable {
             }
             switch output {
             case .bytes(let write):
-                if chunk.output.count > 0 { try write(UnsafeRawBufferPointer(chunk.output.bytes)) }
+                if array != nil {
+                    try array?.frame(chunk.output.bytes).withUnsafeBytes { try write($0) }
+                } else if chunk.output.count > 0 {
+                    try write(UnsafeRawBufferPointer(chunk.output.bytes))
+                }
             case .rows(let emit):
                 if let batch = chunk.results.batch {
                     chunk.results.batch = nil
@@ -443,6 +452,9 @@ public struct BulkRenderer: Sendable {
                 // Without a helper nothing is built ahead.
                 if helpers == 0 { plan.compilation.willNotBuildAhead() }
             })
+        if case .bytes(let write) = output, var end = array?.end {
+            try end.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
+        }
         if let productIDs {
             for id in productIDs.ids where !found.contains(id) {
                 let invalid = InvalidProduct(productID: id, reason: .notInCatalog)

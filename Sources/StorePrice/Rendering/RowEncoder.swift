@@ -73,7 +73,7 @@ package struct RowEncoder {
             }
             let cells = SubscriptionCells(subscription, shown: shown)
             switch format {
-            case .jsonLines:
+            case .jsonLines, .json:
                 output.append(RowField.title.jsonKey)
                 appendJSONOrNull(rows.title(at: position), to: &output)
                 output.append(RowField.period.jsonKey)

@@ -30,7 +30,7 @@ package struct RowLayout: Sendable {
         self.rawCSV = rawCSV
         targetParts = targets.map { Self.targetPart($0, format: format, rawCSV: rawCSV) }
         switch format {
-        case .jsonLines:
+        case .jsonLines, .json:
             suffix = Array((RowField.title.jsonKey + "null").utf8) + Self.jsonNoSubscription
         case .csv:
             suffix = Array(",,,,,,,\n".utf8)
@@ -42,7 +42,7 @@ package struct RowLayout: Sendable {
     func suffix(title: String?) -> [UInt8] {
         guard let title else { return suffix }
         switch format {
-        case .jsonLines:
+        case .jsonLines, .json:
             var bytes = Array(RowField.title.jsonKey.utf8)
             JSONText.appendQuoted(title, to: &bytes)
             bytes.append(contentsOf: Self.jsonNoSubscription)
@@ -57,7 +57,7 @@ package struct RowLayout: Sendable {
     /// A target's part of its rows: the fields from after the product ID to before the amount.
     static func targetPart(_ target: RenderTarget, format: BulkRenderer.Format, rawCSV: Bool) -> [UInt8] {
         switch format {
-        case .jsonLines:
+        case .jsonLines, .json:
             var part = RowField.storefront.jsonKey + "\"" + target.storefront.countryCode + "\"" + RowField.account.jsonKey
             part += target.account.map { JSONText.quote($0.name) } ?? "null"
             part += RowField.priceLocale.jsonKey + "\"" + target.priceLocale.identifier + "\"" + RowField.amount.jsonKey + "\""
@@ -73,7 +73,7 @@ package struct RowLayout: Sendable {
     func writeProductPart(_ id: UnsafeBufferPointer<UInt8>, into buffer: inout ByteBuffer) {
         guard let base = id.baseAddress else { return buffer.append(productPart("")) }
         switch format {
-        case .jsonLines:
+        case .jsonLines, .json:
             if JSONText.isPlain(id) {
                 buffer.append(Self.jsonProductKey)
                 buffer.append(base, count: id.count)
@@ -95,7 +95,7 @@ package struct RowLayout: Sendable {
     /// The product's part: `{"product":"ID"` or the ID's CSV cell.
     func productPart(_ id: String) -> [UInt8] {
         switch format {
-        case .jsonLines: Array((RowField.product.jsonKey + JSONText.quote(id)).utf8)
+        case .jsonLines, .json: Array((RowField.product.jsonKey + JSONText.quote(id)).utf8)
         case .csv: Array(CSVText.cell(id, raw: rawCSV).utf8)
         }
     }
@@ -107,7 +107,7 @@ package struct RowLayout: Sendable {
         bytes.reserveCapacity(amount.utf8.count + shown.utf8.count + 24)
         bytes.append(contentsOf: amount.utf8)
         switch format {
-        case .jsonLines:
+        case .jsonLines, .json:
             bytes.append(contentsOf: Self.formattedKey)
             JSONText.appendQuoted(shown, to: &bytes)
         case .csv:
@@ -126,7 +126,7 @@ package struct RowLayout: Sendable {
             return buffer.append(pricePart(amount: amount, formatted: String(decoding: formatted, as: UTF8.self)))
         }
         switch format {
-        case .jsonLines:
+        case .jsonLines, .json:
             guard JSONText.isPlain(formatted) else { break }
             buffer.append(amount)
             buffer.append(Self.formattedKey)

@@ -1,23 +1,25 @@
-/// The brackets and commas of `--format json`: `[`, the objects one per line with a comma after
-/// each but the last, `]` (`[]` for none). One definition for the rows the bulk pipeline streams
-/// as JSON Lines, the rows written one by one, and listings.
-struct JSONArrayFraming {
+/// The brackets and commas of a JSON array of rows: `[`, the objects one per line with a comma
+/// after each but the last, `]` (`[]` for none). One definition for the rows a bulk run writes as
+/// ``BulkRenderer/Format/json`` and the CLI's listings.
+package struct JSONArrayFraming {
     private var objects = 0
     private var framed: [UInt8] = []
 
     /// What goes before the next object: `[` and a line break before the first, a comma and a
     /// line break before the others.
-    mutating func beforeObject() -> String {
+    package init() {}
+
+    package mutating func beforeObject() -> String {
         defer { objects += 1 }
         return objects == 0 ? "[\n" : ",\n"
     }
 
     /// What closes the array, line break included.
-    var end: String { objects == 0 ? "[]\n" : "\n]\n" }
+    package var end: String { objects == 0 ? "[]\n" : "\n]\n" }
 
     /// JSON Lines as part of the array, valid until the next call. Every line break in JSON
     /// Lines ends an object: the encoder escapes those in strings.
-    mutating func frame(_ lines: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    package mutating func frame(_ lines: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         framed.removeAll(keepingCapacity: true)
         var start = 0
         while start < lines.count {
