@@ -128,17 +128,14 @@ extension StorePriceCommand {
             // `--output -` is standard output, as a catalog `-` is standard input.
             let file = try output.flatMap { (path) throws(StorePriceError) in path == "-" ? nil : try OutputFile(path: path) }
             var buffer = OutputBuffer(descriptor: file?.descriptor ?? Console.standardOutput, path: file == nil ? nil : output)
-            var writer = TableWriter(escape: formatting.escape)
+            var table = RowTable(escape: formatting.escape)
             var progress = Progress()
             let report = try renderer.render(
                 &source, productIDs: productIDs,
                 progress: { report, position in progress.update(rows: report.rows, position: position) }
-            ) { rows in
-                try writer.write(rows, into: &buffer)
-                // A failed write ends the run now, not after rendering the rest.
-                try buffer.check()
-            }
-            writer.finish(into: &buffer)
+            ) { rows in table.add(rows) }
+            buffer.append(table.text)
+            buffer.endLine()
             try buffer.finish()
             Progress.clear()
 
@@ -147,7 +144,7 @@ extension StorePriceCommand {
             invalid.flush()
             for note in source.notes { Console.error("note: " + note) }
             noteIfEmpty(report)
-            reportLocalesWithoutWording(writer.localesWithoutWording)
+            reportLocalesWithoutWording(table.localesWithoutWording)
             try summarize(invalid)
             try file?.commit()
         }
