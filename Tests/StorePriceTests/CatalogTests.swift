@@ -89,6 +89,8 @@ import Testing
         ("product,storefront,price\na,USA,0.99\na,XYZ,1\n",
          "catalog 'c.csv', line 3, field 'storefront': unknown storefront 'XYZ'; did you mean XKS, BLZ, CYM?"),
         ("product,storefront,price\na,USA,1,99\n", "catalog 'c.csv', line 2: 4 fields; expected 3"),
+        ("product,storefront,price\na,USA,0.99\na,USA\n", "catalog 'c.csv', line 3: 2 fields; expected 3"),
+        ("product,storefront,price\na,USA,0.99\n\"a\",\"JPN\"\n", "catalog 'c.csv', line 3: 2 fields; expected 3"),
         ("product,storefront,price\na,USA,\"1,99\"\n",
          "catalog 'c.csv', line 2, field 'price': invalid amount '1,99': use '.' as the decimal separator and no grouping separators, such as 1234.5"),
         ("product,storefront,price\na,USA,0.99\na,US,1.99\n",

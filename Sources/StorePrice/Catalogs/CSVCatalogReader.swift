@@ -10,24 +10,74 @@ import Darwin
 ///
 /// The rows of one product must be together; a product that appears again after another is an
 /// error, as is a second price for the same storefront. Fields may be quoted (RFC 4180, within a line).
+///
+/// The catalog is read by the bulk pipeline's own reader and parser (``BulkRenderer``), a chunk
+/// at a time on the calling thread, into products: one grammar, one implementation.
 final class CSVCatalogReader: CatalogSource {
     static let columns = ["product", "storefront", "price"]
 
-    private var lines: LineReader
-    private var columnIndex: (product: Int, storefront: Int, price: Int) = (0, 1, 2)
-    private var pending: (id: String, line: Int, prices: [Int: Price], places: [Int: ProductOrigin.PriceSource])?
-    private var storefronts = StorefrontCodes()
-    private var prices = PriceCache()
+    private let path: String
+    private let reader: ChunkReader
+    private let chunk = BulkChunk()
+    private let renderer: RendererBox
     private var seen: ProductIDRegistry
-    private var finished = false
+    /// The products of the chunk read last, handed out in order, then its error, if any.
+    private var read: [Product] = []
+    private var lines: [Int] = []
+    private var nextIndex = 0
+    private var failure: StorePriceError?
+    private var more = true
+    /// Lines before the next chunk: the header is line 1.
+    private var linesBefore = 1
 
     init(path: String, productIDRule rule: ProductIDRule = .appStore) throws(StorePriceError) {
+        self.path = path
         seen = ProductIDRegistry(rule: rule)
-        lines = try LineReader(path: path)
-        guard let header = try lines.nextLine() else {
-            throw .invalidCatalog(source: path, line: 1, field: nil, reason: "empty; expected the header product,storefront,price")
+        reader = try ChunkReader(path: path, cut: .products)
+        let columns = try reader.readHeader()
+        let plan = try BulkPlan(
+            source: path, columns: columns, layout: RowLayout(format: .csv, targets: [], escapeNonASCII: false, rawCSV: false),
+            targets: [], options: .init(), wanted: nil, titles: false, readsProducts: true)
+        let generations = PriceTables.Generations {
+            PriceTables(currencies: plan.currencies.count, targets: 0, storefronts: plan.storefronts.count, workers: 1)
         }
-        columnIndex = try Self.columns(header: header, source: path)
+        renderer = RendererBox(ChunkRenderer(plan: plan, generations: generations, worker: 0), jsonLines: false)
+    }
+
+    var progress: (done: Int, total: Int?) { (chunk.fileOffset, reader.totalBytes) }
+
+    func nextProduct() throws(StorePriceError) -> Product? {
+        while nextIndex == read.count {
+            if let failure {
+                self.failure = nil
+                more = false
+                throw failure
+            }
+            guard more else { return nil }
+            try readChunk()
+        }
+        defer { nextIndex += 1 }
+        try seen.register(read[nextIndex].id, line: lines[nextIndex], source: path, hint: "; keep each product's rows together")
+        return read[nextIndex]
+    }
+
+    /// Reads the next chunk into products, and the error that ends it, if any.
+    private func readChunk() throws(StorePriceError) {
+        more = try reader.next(into: chunk)
+        chunk.input.padWithZeros(ChunkRenderer.padding)
+        renderer.renderer.lineOffset = linesBefore
+        renderer.render(chunk)
+        read = chunk.results.read
+        lines = chunk.results.products.map { linesBefore + $0.line }
+        nextIndex = 0
+        if let bad = chunk.results.failure ?? chunk.readFailure {
+            let line = chunk.results.failure == nil ? chunk.results.lines + 1 : bad.line
+            failure = bad.error ?? .invalidCatalog(source: path, line: linesBefore + line, field: bad.field, reason: bad.reason)
+            // Only the products before the failing line are whole.
+            let whole = chunk.results.products.prefix { $0.line < line }.count
+            read = Array(read.prefix(whole))
+        }
+        linesBefore += chunk.results.lines
     }
 
     /// Where the header puts each column: `product`, `storefront` and `price`, in any order.
@@ -79,60 +129,6 @@ final class CSVCatalogReader: CatalogSource {
             names.firstIndex(of: "product") ?? 0, names.firstIndex(of: "storefront") ?? 1,
             names.firstIndex(of: "price") ?? 2
         )
-    }
-
-    var progress: (done: Int, total: Int?) { (lines.bytesRead, lines.totalBytes) }
-
-    func nextProduct() throws(StorePriceError) -> Product? {
-        while !finished {
-            guard let line = try lines.nextLine() else {
-                finished = true
-                break
-            }
-            if line.isEmpty { continue }
-            let number = lines.lineNumber
-            let fields = try Self.fields(line, source: lines.path, line: number)
-            guard fields.count == 3 else {
-                throw .invalidCatalog(
-                    source: lines.path, line: number, field: nil,
-                    reason: "\(fields.count) field\(fields.count == 1 ? "" : "s"); expected 3")
-            }
-            let id = fields[columnIndex.product]
-            guard !id.isEmpty else {
-                throw .invalidCatalog(source: lines.path, line: number, field: "product", reason: "empty")
-            }
-            let storefront = try storefronts.storefront(
-                fields[columnIndex.storefront], source: lines.path, line: number, field: "storefront")
-            let written = fields[columnIndex.price]
-            let price = try prices.price(written, in: storefront, source: lines.path, line: number, field: "price")
-            let place = ProductOrigin.PriceSource(line: number, field: "price", written: written)
-
-            if let current = pending?.id, current.utf8.elementsEqual(id.utf8) {
-                // Mutated in place: copying `pending` out would copy its dictionary on every row.
-                guard pending?.prices.updateValue(price, forKey: storefront.numericID) == nil else {
-                    throw .invalidCatalog(
-                        source: lines.path, line: number, field: "storefront",
-                        reason: "a second price for '\(id.escapedForMessage)' in \(storefront.countryCode)")
-                }
-                pending?.places[storefront.numericID] = place
-                continue
-            }
-            try seen.register(id, line: number, source: lines.path, hint: "; keep each product's rows together")
-            let finishedProduct = pending
-            pending = (id, number, [storefront.numericID: price], [storefront.numericID: place])
-            if let finishedProduct { return product(finishedProduct) }
-        }
-        guard let last = pending else { return nil }
-        pending = nil
-        return product(last)
-    }
-
-    private func product(
-        _ read: (id: String, line: Int, prices: [Int: Price], places: [Int: ProductOrigin.PriceSource])
-    ) -> Product {
-        Product(
-            checkedID: read.id, prices: read.prices, titles: [:], descriptions: [:],
-            origin: ProductOrigin(source: lines.path, prices: read.places))
     }
 
     /// Splits one CSV line into fields; quoted fields may hold commas and doubled quotes.

@@ -41,6 +41,8 @@ struct ChunkResults {
     var localesWithoutWording: Set<String> = []
     /// The rows, in a run that hands rows as values.
     var batch: RenderedBatch?
+    /// The products read, in a catalog reader's run (``BulkPlan/readsProducts``).
+    var read: [Product] = []
 }
 
 /// A line of a chunk that cannot be used: its number within the chunk, and the field and reason

@@ -37,6 +37,8 @@ final class BulkPlan: Sendable {
     let targetChain: [Int]
     /// Whether the run hands rows as values (``RenderedBatch``) rather than encoded bytes.
     let handsRows: Bool
+    /// Whether the chunks are read into products, rendering nothing: a catalog reader's.
+    let readsProducts: Bool
     /// The formatted prices that rows as values refer to: every price of a run handing rows, and
     /// those of the products another run encodes with ``RowEncoder`` (subscriptions).
     let priceStore = PriceStore()
@@ -45,13 +47,15 @@ final class BulkPlan: Sendable {
     ///   - titles: whether the catalog's products may have titles (JSON Lines, products): only
     ///     then are the targets' title chains made.
     ///   - handsRows: whether the run hands rows as values rather than encoded bytes.
+    ///   - readsProducts: whether chunks are read into products, rendering nothing.
     init(
         source: String, columns: (product: Int, storefront: Int, price: Int), layout: RowLayout,
         targets: [RenderTarget], options: PriceFormatter.Options, wanted: ProductIDSet?, titles: Bool,
-        handsRows: Bool = false
+        handsRows: Bool = false, readsProducts: Bool = false
     ) throws(StorePriceError) {
         self.source = source
         self.handsRows = handsRows
+        self.readsProducts = readsProducts
         self.columns = columns
         self.layout = layout
         self.targets = targets

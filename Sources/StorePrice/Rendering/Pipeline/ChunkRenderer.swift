@@ -92,6 +92,9 @@ struct ChunkRenderer: ~Copyable {
     /// The title index of each title chain for the product being made into rows; -2 for not
     /// looked up yet.
     private var chainTitle: [Int32] = []
+    /// The lines of the file before the chunk being read, for the products a catalog reader
+    /// reads (``BulkPlan/readsProducts``).
+    var lineOffset = 0
     /// The current line's title and description language tags as written, and their texts.
     private var titleTags = LanguageTagSet()
     private var descriptionTags = LanguageTagSet()
@@ -851,6 +854,10 @@ struct ChunkRenderer: ~Copyable {
     ) -> Bool {
         let id = String(decoding: currentID.bytes, as: UTF8.self)
         chunk.products.append((id, currentLine))
+        if plan.readsProducts {
+            chunk.read.append(readProduct(id, input))
+            return true
+        }
         if let wanted = plan.wanted, !wanted.contains(id) { return true }
         chunk.renderedProducts += 1
         productBytes.removeAll()
@@ -932,6 +939,25 @@ struct ChunkRenderer: ~Copyable {
         chunk.rows += rows
         if missing { noteMissingTargets(of: id, &chunk) }
         return true
+    }
+
+    /// The current product of a CSV chunk as a ``Product``, each price with the line and text
+    /// its file wrote it on: what a catalog reader hands on. Lines are counted from
+    /// ``lineOffset``.
+    private func readProduct(_ id: String, _ input: UnsafeBufferPointer<UInt8>) -> Product {
+        var prices: [Int: Price] = [:]
+        var places: [Int: ProductOrigin.PriceSource] = [:]
+        for storefront in 0..<plan.storefronts.count where slots[storefront].stamp == serial {
+            let slot = slots[storefront]
+            guard let price = tables.price(currency: storefrontCurrency[storefront], number: slot.amount) else { continue }
+            let numericID = plan.storefronts[storefront].numericID
+            prices[numericID] = price
+            places[numericID] = ProductOrigin.PriceSource(
+                line: lineOffset + slot.line, field: "price", written: writtenAmount(input, lineStart: slot.lineStart))
+        }
+        return Product(
+            checkedID: id, prices: prices, titles: [:], descriptions: [:],
+            origin: ProductOrigin(source: plan.source, prices: places))
     }
 
     /// Reports the current product as invalid for the targets it has no price for.
