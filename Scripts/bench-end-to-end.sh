@@ -17,7 +17,7 @@
 #   --memory   also renders 20M rows with 5,000 distinct amounts per currency through standard
 #              input (a 700 MB catalog written to $TMPDIR) and prints the peak memory
 # Environment:
-#   RUNS=N          interleaved runs of each program (default 5; the README's figures use 11)
+#   RUNS=N          interleaved runs of each program (default 5; the Benchmarks article's figures use 11)
 #   BENCH_DIR=DIR   keep the catalogs and programs in DIR and reuse them in later runs; without
 #                   it they go to a temporary folder, removed at the end
 set -euo pipefail

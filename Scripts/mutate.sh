@@ -27,7 +27,7 @@ swift build --build-tests >"$log/build.log" 2>&1 || { tail -20 "$log/build.log";
 # NAME | FILE | TEXT | REPLACEMENT | TEST FILTER (swift test --filter; \.Suite/ matches one suite)
 # Fields are separated by " | "; \n in TEXT or REPLACEMENT is a newline.
 mutants=$(cat <<'EOF'
-keyword-dropped | Sources/StorePrice/Formatting/FormatterCache.swift | locale: locale.identifier) | locale: locale.languageIdentifier) | \.WholePriceLocaleTests/
+keyword-dropped | Sources/StorePrice/Formatting/FormatterCache.swift | locale: locale.identifier, buildsAtOnce: buildsAtOnce) | locale: locale.languageIdentifier, buildsAtOnce: buildsAtOnce) | \.WholePriceLocaleTests/
 script-dropped | Sources/StorePrice/Formatting/LocaleSubtags.swift | if let script { id += "_" + script } | _ = script | \.WholePriceLocaleTests/
 half-even-is-half-up | Sources/StorePrice/Formatting/PriceFormatter.swift | case .halfEven: "rounding-mode-half-even" | case .halfEven: "rounding-mode-half-up" | \.PriceFormatterTests/
 symbol-is-narrow | Sources/StorePrice/Formatting/PriceFormatter.swift | case .symbol: "unit-width-short" | case .symbol: "unit-width-narrow" | \.PriceFormatterTests/
@@ -37,41 +37,41 @@ repeated-keyword-kept | Sources/StorePrice/Formatting/PriceLocale.swift | guard 
 uncommon-currency-accepted | Sources/StorePrice/Formatting/CurrencyCode.swift | guard !ICU.uncommonCurrencyCodes.contains(upper) else { | guard ICU.uncommonCurrencyCodes.isEmpty || true else { | \.WholePriceLocaleTests/
 kelvin-storefront | Sources/StorePrice/Storefronts/Storefront.swift | guard key.utf8.allSatisfy({ $0 < 0x80 }) else { throw .unknownStorefront(code, suggestions: []) } | _ = 0 | \.WholePriceLocaleTests/
 trailing-zeros-kept | Sources/StorePrice/Formatting/Price.swift | while fraction.last == UInt8(ascii: "0") { fraction.removeLast() } | _ = 0 | \.PriceTests/
-second-price-kept | Sources/StorePrice/Catalogs/JSONLinesCatalogReader.swift | guard made[storefront.id] == nil else {\n                    throw .invalidCatalog( | guard made[storefront.id] == made[storefront.id] else {\n                    throw .invalidCatalog( | \.CatalogTests/|\.HostileFileTests/
+second-price-kept | Sources/StorePrice/Catalogs/JSONLinesCatalogReader.swift | guard made[storefront.numericID] == nil else {\n                throw .invalidCatalog( | guard made[storefront.numericID] == made[storefront.numericID] else {\n                throw .invalidCatalog( | \.CatalogTests/|\.HostileFileTests/
 stale-free-trial-price | Sources/StorePrice/Catalogs/StoreKitConfiguration.swift | isFree ? ([:], nil) : try price( | try price( | \.StoreKitConfigurationTests/|\.RealWorldStoreKitTests/
 promotional-offers-unread | Sources/StorePrice/Catalogs/StoreKitConfiguration.swift | try list(entry.adHocOffers, kind: .promotional | try list(nil, kind: .promotional | \.StoreKitConfigurationTests/|\.RealWorldStoreKitTests/
 title-other-region-skipped | Sources/StorePrice/Catalogs/Product.swift | if let tag = sameLanguage.min( | if sameLanguage.isEmpty, let tag = sameLanguage.min( | \.CatalogRendererTests/|\.StoreKitConfigurationTests/
-slices-joined-backwards | Sources/StorePrice/Rendering/CatalogRenderer.swift | for slice in 0..<slices { | for slice in (0..<slices).reversed() { | \.RenderCommandTests/
+rows-price-slot-lost | Sources/StorePrice/Rendering/Pipeline/ChunkRenderer.swift | rows.entries.append(RenderedBatch.Entry(product: index, target: Int32(target), price: price, title: title)) | rows.entries.append(RenderedBatch.Entry(product: index, target: Int32(target), price: 0, title: title)) | \.CatalogRendererTests/
 amount-normalized-in-error | Sources/StorePrice/Catalogs/ProductOrigin.swift | reason = StorePriceError.excessPrecision(amount: place.written, | reason = StorePriceError.excessPrecision(amount: String(place.written.prefix(3)), | \.CatalogPriceErrorTests/
-json-unescaped | Sources/StorePrice/Formatting/JSONText.swift | if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) { | if !text.isEmpty { | \.RenderCommandTests/|\.BulkRenderCommandTests/
+json-unescaped | Sources/StorePrice/Formatting/JSONText.swift | utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") } | !utf8.isEmpty | \.RenderCommandTests/|\.BulkRenderCommandTests/
 csv-unquoted | Sources/StorePrice/Formatting/CSVText.swift | return quoted + "\"" | return text | \.RenderCommandTests/
-escape-ignored | Sources/storeprice/RowWriter.swift | escape ? UnicodeEscaping.escapeNonASCII(text) : text | text | \.RenderCommandTests/
-verify-blind-to-nbsp | Sources/StorePrice/Snapshots/PriceSnapshotDiff.swift | if before != after { | if String(String.UnicodeScalarView(before.formatted.unicodeScalars.map { $0 == "\u{00A0}" ? " " : $0 })) != String(String.UnicodeScalarView(after.formatted.unicodeScalars.map { $0 == "\u{00A0}" ? " " : $0 })) \|\| before.strings != after.strings { | \.SnapshotCommandTests/
+escape-ignored | Sources/StorePrice/Rendering/RowTable.swift | escape ? UnicodeEscaping.escapeNonASCII(text) : text | text | \.EscapeOnEveryPathTests/
+verify-blind-to-nbsp | Sources/StorePrice/Snapshots/PriceSnapshotDiff.swift | !before.formatted.utf8.elementsEqual(after.formatted.utf8) \|\| | !before.formatted.replacingOccurrences(of: "\u{00A0}", with: " ").utf8.elementsEqual(after.formatted.replacingOccurrences(of: "\u{00A0}", with: " ").utf8) \|\| | \.SnapshotCommandTests/
 verify-skips-fields | Sources/StorePrice/Snapshots/PriceSnapshotDiff.swift | for (field, old, new) in fieldChanges(before, after) { | for (field, old, new) in fieldChanges(before, after).prefix(0) { | \.SnapshotCommandTests/
-escaped-copy-unchecked | Sources/StorePrice/Snapshots/PriceSnapshot.swift | guard row.escaped == stored.escaped else { | guard row.escaped == row.escaped else { | \.GoldenSnapshotTests/|\.PriceSnapshotTests/
+escaped-copy-unchecked | Sources/StorePrice/Snapshots/PriceSnapshot.swift | guard row.escaped.utf8.elementsEqual(stored.escaped.utf8) else { | guard row.escaped.utf8.elementsEqual(row.escaped.utf8) else { | \.GoldenSnapshotTests/|\.PriceSnapshotTests/
 record-all-is-failed | Sources/StorePriceTesting/PriceSnapshotCheck.swift | if record == .all \|\| (record == .failed && !diff.isEmpty) { | if (record == .all \|\| record == .failed) && !diff.isEmpty { | \.GoldenSnapshotTests/
 token-not-secret | Sources/StorePrice/Storefronts/TestAccountFile.swift | "secret", "token", "apikey" | "secret", "apikey" | \.TestAccountTests/
 line-limit-plus-one | Sources/StorePrice/FileIO/LineReader.swift | guard to - from <= Self.maximumLineLength else | guard to - from <= Self.maximumLineLength + 1 else | \.CatalogTests/|\.BatchTests/
-batch-line-unbounded | Sources/storeprice/BatchFormatter.swift | let lines = try LineReader(path: "-", lineHolds: "one price locale and amount") | let lines = try LineReader(path: "-", lineHolds: "anything") | \.BatchTests/
+batch-line-unbounded | Sources/StorePrice/Rendering/BulkPriceFormatter.swift | lineHolds: "one price locale and amount" | lineHolds: "anything" | \.BatchTests/
 temporary-file-left | Sources/StorePrice/FileIO/OutputFile.swift | if let temporaryPath, !committed { | if let temporaryPath, committed { | \.RenderCommandTests/|\.HostileFileTests/
 header-path-unchecked | Sources/StorePrice/Snapshots/PriceSnapshot.swift | if let stored, let problem = SnapshotPath.problem(with: stored, inSnapshotAt: path, field: field) { | if let stored, let problem = SnapshotPath.problem(with: stored, inSnapshotAt: path, field: field), problem.isEmpty { | \.SnapshotCommandTests/
-duplicate-json-key-kept | Sources/StorePrice/Catalogs/JSONDuplicateKeys.swift | guard keys.insert(string).inserted else { return (path(stack, last: string), topLevelKeys) } | keys.insert(string) | \.CatalogTests/|\.HostileFileTests/
+duplicate-json-key-kept | Sources/StorePrice/Catalogs/JSONDuplicateKeys.swift | guard keys[keys.count - 1].insert(string).inserted else { return (path(stack, last: string), topLevelKeys) } | keys[keys.count - 1].insert(string) | \.CatalogTests/|\.HostileFileTests/
 xml-nesting-allowed | Sources/StorePrice/Catalogs/XMLPropertyListReader.swift | case ("array"?, "array"), ("array"?, "dict"):\n                throw Problem(reason: PropertyListShape.flatArray) | case ("array"?, "array"), ("array"?, "dict"):\n                break | \.CatalogTests/|\.HostileFileTests/
 terminal-unescaped | Sources/StorePrice/Formatting/UnicodeEscaping.swift | guard text.unicodeScalars.contains(where: acts) else { return text } | return text | \.RenderCommandTests/|\.SnapshotCommandTests/
 workers-unbounded | Sources/storeprice/AccountsOptions.swift | guard (1...Self.maximumWorkers).contains(workers) else { | guard workers >= 1 else { | \.RenderCommandTests/
 message-uncut | Sources/StorePrice/Formatting/StorePriceError.swift | return Self.escapedForMessage(scalars[..<64]) + "…" | return String(self) | \.ErrorMessageTests/|\.HostileFileTests/
-path-uncut | Sources/StorePrice/Formatting/StorePriceError.swift | return Self.escapedForMessage(scalars[..<20]) + "…" + Self.escapedForMessage(scalars[(scalars.count - 43)...]) | return self | \.ErrorMessageTests/
+path-uncut | Sources/StorePrice/Formatting/StorePriceError.swift | return Self.escapedForMessage(scalars[..<min(lastSlash, 64)]) + "…/" + keptName | return self | \.ErrorMessageTests/
 formula-kept | Sources/StorePrice/Formatting/CSVText.swift | let text = raw \|\| !startsLikeAFormula(text) ? text : "'" + text | let text = text | \.SpreadsheetFormulaTests/
-batch-echo-raw | Sources/storeprice/BatchFormatter.swift | escape ? UnicodeEscaping.escapeNonASCII(field) : UnicodeEscaping.escapeForTerminal(field) | field | \.BatchTests/
+batch-echo-raw | Sources/StorePrice/Rendering/Pipeline/PriceLineWorker.swift | escapeNonASCII ? UnicodeEscaping.escapeNonASCII(field) : UnicodeEscaping.escapeForTerminal(field) | field | \.BatchTests/
 file-size-signal-kills | Sources/storeprice/StorePriceCommand.swift | signal(SIGXFSZ, SIG_IGN) | _ = 0 | \.WriteFailureTests/
 write-failure-ignored | Sources/storeprice/Console.swift | if let failure { throw WriteFailure(path: path, code: failure) } | _ = failure | \.WriteFailureTests/
 bulk-lines-not-rebased | Sources/StorePrice/Rendering/BulkRenderer.swift | linesBefore += chunk.results.lines | _ = 0 | \.BulkRendererTests/
-bulk-registry-skipped | Sources/StorePrice/Rendering/BulkRenderer.swift | if let first = registry[digest] { | if let first = registry[digest], first < 0 { | \.BulkRendererTests/
-bulk-products-split | Sources/StorePrice/Rendering/CSVChunkReader.swift | if let cut = productBoundary(chunk.input.bytes) { | if let cut = Self.lastNewline(chunk.input.bytes, before: chunk.input.count).map({ $0 + 1 }) { | \.BulkRendererTests/
-bulk-utf8-unchecked | Sources/StorePrice/Rendering/CSVChunkRenderer.swift | if !ascii, String(validating: text, as: UTF8.self) == nil { | if !ascii, text.isEmpty { | \.BulkRendererTests/
-bulk-second-price-kept | Sources/StorePrice/Rendering/CSVChunkRenderer.swift | guard slots[storefront].stamp != serial else { | guard slots[storefront].stamp != serial \|\| true else { | \.BulkRendererTests/
-bulk-invalid-dropped | Sources/StorePrice/Rendering/CSVChunkRenderer.swift | chunk.invalid.append(InvalidProduct(productID: id, reason: .noPrice(storefronts: codes.sorted()))) | _ = codes | \.BulkRendererTests/
-bulk-id-unescaped | Sources/StorePrice/Rendering/RowLayout.swift | if id.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) { | if !id.isEmpty { | \.BulkRenderCommandTests/
+bulk-registry-skipped | Sources/StorePrice/Rendering/BulkRenderer.swift | if let first = registry.insert(id, line: absolute) { | if let first = registry.insert(id, line: absolute), first < 0 { | \.BulkRendererTests/|\.ProductRegistryTests/
+bulk-products-split | Sources/StorePrice/Rendering/Pipeline/ChunkReader.swift | if let boundary = productBoundary(bytes) { return handOut(chunk, upTo: boundary, last: false) } | if let lastNewline { return handOut(chunk, upTo: lastNewline + 1, last: false) } | \.BulkRendererTests/
+bulk-utf8-unchecked | Sources/StorePrice/Rendering/Pipeline/ChunkRenderer.swift | let text = UnsafeBufferPointer(start: base + lineStart, count: length)\n            if !ascii, String(validating: text, as: UTF8.self) == nil { | let text = UnsafeBufferPointer(start: base + lineStart, count: length)\n            if !ascii, text.isEmpty { | \.BulkRendererTests/|\.CatalogTests/
+bulk-second-price-kept | Sources/StorePrice/Rendering/Pipeline/ChunkRenderer.swift | guard slots[storefront].stamp != serial else {\n | guard slots[storefront].stamp != serial \|\| true else {\n | \.BulkRendererTests/|\.CatalogTests/
+bulk-invalid-dropped | Sources/StorePrice/Rendering/Pipeline/ChunkRenderer.swift | chunk.invalid.append(InvalidProduct(productID: id, reason: .noPrice(storefronts: lastMissing.codes))) | _ = id | \.BulkRendererTests/
+bulk-id-unescaped | Sources/StorePrice/Rendering/RowLayout.swift | if JSONText.isPlain(id) { | if !id.isEmpty { | \.BulkRenderCommandTests/
 EOF
 )
 

@@ -57,7 +57,7 @@ extension StorePriceCommand {
                     --products Data/products-sample.plist --strict
                   storeprice render catalog.csv --storefronts all --output prices.jsonl
 
-                Exit status: 0 rendered (invalid products are listed on standard error), 64 usage error, 65 a bad catalog, accounts file or product list, or invalid products with --strict, 73 the output file (or the temporary file in $TMPDIR) cannot be written, 74 standard output cannot be written, 141 standard output closed by its reader (| head), 128 + N stopped by signal N (the old output file is kept).
+                Exit status: 0 rendered (invalid products are listed on standard error), 64 usage error, 65 a bad catalog, accounts file or product list, or invalid products with --strict, 73 the output file (or the temporary file written beside it) cannot be written, 74 standard output cannot be written, 141 standard output closed by its reader (| head), 128 + N stopped by signal N (the old output file is kept).
                 """
         )
 

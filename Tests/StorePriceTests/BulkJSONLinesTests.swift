@@ -22,7 +22,7 @@ import Testing
         return (bytes, report)
     }
 
-    /// The row-by-row path's bytes and report.
+    /// The reference: the JSON Lines reader, rows as values (``CatalogRenderer``) and ``RowEncoder``.
     func reference(
         _ path: String, targets: [RenderTarget] = Self.targets, format: BulkRenderer.Format = .jsonLines,
         productIDs: ProductIDList? = nil, options: PriceFormatter.Options = .init()
@@ -94,7 +94,7 @@ import Testing
     }
 
     /// More distinct amounts than the shared tables keep (12,288): the workers move to fresh
-    /// tables between lines, and the bytes stay the row-by-row path's.
+    /// tables between lines, and the bytes stay the reference's.
     @Test(arguments: [1, 2, 3])
     func moreAmountsThanTheTablesKeepGiveTheRowByRowBytes(_ workers: Int) throws {
         var text = ""
@@ -138,7 +138,7 @@ import Testing
         .joined()
         + String(repeating: #"{"product":"wide","prices":{"USA":"0.99"},"title":{"en":"\#(String(repeating: "x", count: 2_000))"}}"# + "\n", count: 1)
 
-    /// Bad lines: the error must be the row-by-row path's, naming the same line and field,
+    /// Bad lines: the error must be the JSON Lines reader's, naming the same line and field,
     /// whether the line is the first or falls after the filler, in a later chunk.
     @Test(arguments: [
         #"{"prices":{"USA":"1"}}"#, #"{"product":"a"}"#, #"{"product":"","prices":{}}"#, #"{"product":"a","prices":{"USA":1}}"#,

@@ -3,12 +3,13 @@ import StorePrice
 import TestSupport
 import Testing
 
-/// CSV catalogs read on their bytes by the bulk pipeline against the same catalogs read by the CSV
-/// reader (``Catalog/open(_:format:productIDRule:)``) and rendered as rows as values: the same
-/// rows, counts and invalid products for valid catalogs, whatever the chunking and the number of
-/// workers, and the same error, naming the same line and field, for every kind of bad line,
-/// wherever it falls. Each row is also checked against its price formatted alone elsewhere
-/// (``CatalogRendererTests``), and the fixtures are reviewed outputs.
+/// CSV catalogs rendered to bytes by the bulk pipeline, on several workers, against the same
+/// catalogs read by the CSV reader (``Catalog/open(_:format:productIDRule:)``, the same parser on
+/// one thread) and rendered as rows as values: the same rows, counts and invalid products for
+/// valid catalogs, whatever the chunking and the number of workers, and the same error, naming the
+/// same line and field, for every kind of bad line, wherever it falls. The readers' messages are
+/// pinned in ``CatalogTests``, each row is checked against its price formatted alone in
+/// ``CatalogRendererTests``, and the fixtures are reviewed outputs.
 @Suite struct BulkRendererTests {
     /// Renders with ``BulkRenderer``, collecting the bytes.
     func bulk(
@@ -21,7 +22,7 @@ import Testing
         return (bytes, report)
     }
 
-    /// No targets is no rows and no invalid products, as row by row, with any number of workers.
+    /// No targets is no rows and no invalid products, as rows as values, with any number of workers.
     @Test(arguments: [1, 2])
     func noTargetsRendersNothing(_ workers: Int) throws {
         let path = try temporaryDirectory().appendingPathComponent("c.csv").path
@@ -228,7 +229,7 @@ import Testing
     }
 
     /// More distinct amounts than the shared tables keep (12,288): the workers move to fresh
-    /// tables between products, and the rows stay those of the row-by-row pipeline.
+    /// tables between products, and the rows stay those of the reference (the CSV reader, rows as values).
     @Test(arguments: [1, 2, 3])
     func moreAmountsThanTheTablesKeepGiveTheSameRows(_ workers: Int) throws {
         let storefronts = Storefront.all
@@ -280,7 +281,7 @@ import Testing
     /// A valid filler line, to push a bad line past the first chunks.
     static let filler = (0..<30_000).map { "com.example.filler\($0 / 100),\(Storefront.all[$0 % 100].countryCode),1\n" }.joined()
 
-    /// Bad lines: the error must be the row-by-row reader's, whether the line is the first or
+    /// Bad lines: the error must be the reference's, whether the line is the first or
     /// falls after about 1.2 MB of good lines, in a later chunk.
     @Test(arguments: [
         "a,USA\n", "a,USA,1,2\n", ",USA,1\n", "a,XYZ,1\n", "a,USA,1.2.3\n", "a,USA,1\na,US,2\n",

@@ -21,8 +21,8 @@ public struct CatalogRenderer: Sendable {
     public let targets: [RenderTarget]
     /// Currency display and rounding.
     public let options: PriceFormatter.Options
-    /// Threads that render at once, the calling thread among them: Dispatch runs about one per
-    /// processor, so workers past the processors add few threads or none.
+    /// Threads that render at once, the calling thread among them: no more threads render than
+    /// the processors this process may use, so workers past them add none.
     public let workers: Int
     /// Products per batch handed to a worker, and to `emit`.
     public let batchSize: Int

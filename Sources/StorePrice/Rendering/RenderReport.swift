@@ -7,8 +7,9 @@ public struct RenderReport: Hashable, Sendable, Codable {
     public var rows = 0
     /// Products read from the catalog, after any product-ID list.
     public var products = 0
-    /// Distinct (price locale, amount) pairs formatted by ICU. Past the memo's limit (262,144
-    /// pairs) a pair is formatted each time it appears and counted each time.
+    /// Prices formatted by ICU: once per (target, amount) pair in a run, and again for a pair met
+    /// after the shared tables filled and the workers moved to fresh ones; two workers meeting
+    /// a new pair at the same moment may each format it.
     public var distinctPrices = 0
     /// Invalid products, in catalog order, then the listed IDs the catalog lacks in list order.
     public var invalidProducts: [InvalidProduct] = []
