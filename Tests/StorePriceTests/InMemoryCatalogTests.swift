@@ -64,7 +64,17 @@ import Testing
             try BulkRenderer(targets: targets, workers: 2).render(products) { _ in }
         }
         expectBytes(bytes?.description ?? "", rows?.description ?? "-")
-        #expect(rows?.description.contains("160.5") == true, "\(rows?.description ?? "")")
+        expectBytes(
+            rows?.description ?? "",
+            "catalog 'products in memory', field 'products[1] in JPN': '160.5' needs 1 fraction digit; JPY prices are whole "
+                + "amounts; give a rounding, such as half-even, to round it")
+        // Past the first batches, the product's place among all of them.
+        var many = try (0..<20).map { try Product(id: "p\($0)", prices: ["USA": "0.99", "JPN": "160"]) }
+        many[17] = try Product(id: "p17", prices: ["USA": "0.99", "JPN": "160.5"])
+        for workers in [1, 2] {
+            let far = #expect(throws: StorePriceError.self) { try CatalogRenderer(targets: targets, workers: workers).render(many) }
+            #expect(far?.description.hasPrefix("catalog 'products in memory', field 'products[17] in JPN': '160.5'") == true)
+        }
     }
 
     /// A snapshot of products in memory has the rows of the same catalog's file snapshot.

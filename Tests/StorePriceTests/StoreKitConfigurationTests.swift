@@ -26,6 +26,26 @@ import Testing
         }
     }
 
+    /// IDs are compared by their bytes, as the other catalog readers compare them: NFC and NFD
+    /// spellings of one text are two products; the same bytes twice are refused, naming both
+    /// places.
+    @Test func productIDsAreComparedByTheirBytes() throws {
+        func file(_ second: String) -> [UInt8] {
+            Array(#"{"products":[{"productID":"caf\#u{E9}","displayPrice":"1"}],"#.utf8)
+                + Array(#""subscriptionGroups":[{"subscriptions":[{"productID":"\#(second)","displayPrice":"2","recurringSubscriptionPeriod":"P1M"}]}]}"#.utf8)
+        }
+        let two = try StoreKitConfiguration(data: file("cafe\u{301}"), source: "u.storekit", productIDRule: .any)
+        #expect(two.products.products.map { Array($0.id.utf8) } == [Array("caf\u{E9}".utf8), Array("cafe\u{301}".utf8)])
+        #expect {
+            try StoreKitConfiguration(data: file("caf\u{E9}"), source: "u.storekit", productIDRule: .any)
+        } throws: { error in
+            expectBytes(
+                String(describing: error),
+                "catalog 'u.storekit', field 'subscriptionGroups[0].subscriptions[0].productID': product 'caf\u{E9}' again; products[0] has it")
+            return true
+        }
+    }
+
     @Test func aFreeTrialKeepsNoPriceXcodeLeftBehind() throws {
         let terms = try Self.terms(Self.subscriptionFile(
             #""introductoryOffer":{"paymentMode":"free","subscriptionPeriod":"P2M","displayPrice":"0.99"}"#))

@@ -65,20 +65,29 @@ public struct StoreKitConfiguration: Sendable {
         let code = file.settings?._storefront ?? "USA"
         var storefronts = StorefrontCodes()
         let storefront = try storefronts.storefront(code, source: source, line: nil, field: "settings._storefront")
-        var seen: Set<String> = []
+        // IDs are compared by their bytes, as the stores and the other catalog readers compare them.
+        var seen = ProductRegistry()
         var products: [Product] = []
-        let entries = (file.products ?? []).map { ("products", $0) }
-            + (file.nonRenewingSubscriptions ?? []).map { ("nonRenewingSubscriptions", $0) }
-            + (file.subscriptionGroups ?? []).flatMap { group in (group.subscriptions ?? []).map { ("subscriptions", $0) } }
-        for (section, entry) in entries {
+        let entries = (file.products ?? []).enumerated().map { ("products", "products[\($0.offset)]", $0.element) }
+            + (file.nonRenewingSubscriptions ?? []).enumerated().map {
+                ("nonRenewingSubscriptions", "nonRenewingSubscriptions[\($0.offset)]", $0.element)
+            }
+            + (file.subscriptionGroups ?? []).enumerated().flatMap { group in
+                (group.element.subscriptions ?? []).enumerated().map {
+                    ("subscriptions", "subscriptionGroups[\(group.offset)].subscriptions[\($0.offset)]", $0.element)
+                }
+            }
+        for (index, (section, place, entry)) in entries.enumerated() {
             guard let id = entry.productID, !id.isEmpty else {
                 throw .invalidCatalog(source: source, line: nil, field: "\(section).productID", reason: "missing")
             }
             if let problem = rule.problem(with: id) {
                 throw .invalidCatalog(source: source, line: nil, field: "\(section).productID", reason: problem)
             }
-            guard seen.insert(id).inserted else {
-                throw .invalidCatalog(source: source, line: nil, field: "productID", reason: "product '\(id.escapedForMessage)' again")
+            if let first = seen.insert(id, line: index) {
+                throw .invalidCatalog(
+                    source: source, line: nil, field: "\(place).productID",
+                    reason: "product '\(id.escapedForMessage)' again; \(entries[first].1) has it")
             }
             func fail(_ field: String, _ reason: String) -> StorePriceError {
                 .invalidCatalog(source: source, line: nil, field: "\(id).\(field)", reason: reason)

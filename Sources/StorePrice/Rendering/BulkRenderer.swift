@@ -350,6 +350,7 @@ public struct BulkRenderer: Sendable {
         }
         let workerCount = Atomic<Int>(0)
         var report = RenderReport()
+        var productsRead = 0
         var registry = ProductRegistry()
         var found = ProductIDSet()
         func repeated(_ id: String, line: Int, first: Int) -> StorePriceError {
@@ -438,6 +439,8 @@ public struct BulkRenderer: Sendable {
                         chunk.readFailure = BulkFailure(keeping: error)
                     }
                     chunk.products = read[...]
+                    chunk.firstLine = productsRead + 1
+                    productsRead += read.count
                     (chunk.fileOffset, chunk.total) = products.progress
                     return read.count == productsPerChunk && chunk.readFailure == nil
                 }

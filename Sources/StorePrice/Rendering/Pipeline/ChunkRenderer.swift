@@ -93,7 +93,7 @@ struct ChunkRenderer: ~Copyable {
     /// looked up yet.
     private var chainTitle: [Int32] = []
     /// The lines of the file before the chunk being read, for the products a catalog reader
-    /// reads (``BulkPlan/readsProducts``).
+    /// reads (``BulkPlan/readsProducts``), or the products before a chunk of products.
     var lineOffset = 0
     /// The current line's title and description language tags as written, and their texts.
     private var titleTags = LanguageTagSet()
@@ -641,7 +641,8 @@ struct ChunkRenderer: ~Copyable {
                 missing = true
                 continue
             }
-            let price = try priceSlot(target: target, number: slot.amount, of: product, overflow: &rows.overflow, &chunk)
+            let price = try priceSlot(
+                target: target, number: slot.amount, of: product, line: line, overflow: &rows.overflow, &chunk)
             var title: Int32 = -1
             if hasTitles {
                 let chain = plan.targetChain[target]
@@ -667,7 +668,8 @@ struct ChunkRenderer: ~Copyable {
     /// In a run that hands rows, a (target, amount) pair is formatted once per run, its slot kept
     /// as its cached part; in one that hands bytes, once per worker.
     private mutating func priceSlot(
-        target: Int, number: Int32, of product: Product, overflow: inout [PriceStore.Slot], _ chunk: inout ChunkResults
+        target: Int, number: Int32, of product: Product, line: Int, overflow: inout [PriceStore.Slot],
+        _ chunk: inout ChunkResults
     ) throws(StorePriceError) -> Int32 {
         let key = target << 32 | Int(UInt32(bitPattern: number))
         if plan.handsRows {
@@ -691,7 +693,7 @@ struct ChunkRenderer: ~Copyable {
         do {
             formatted = try plan.formatters[pair].format(price)
         } catch {
-            throw refusal(error, of: product, in: target)
+            throw refusal(error, of: product, line: line, in: target)
         }
         chunk.formats += 1
         let made = PriceStore.Slot(price: price, formatted: formatted)
@@ -711,11 +713,14 @@ struct ChunkRenderer: ~Copyable {
     }
 
     /// Why a price cannot be shown under the run's options, naming the product and target as
-    /// its file wrote them, or as given in memory.
-    private func refusal(_ error: StorePriceError, of product: Product, in target: Int) -> StorePriceError {
+    /// its file wrote them, or, for a product made in memory, by its place among the products
+    /// (`line`, counted from ``lineOffset``).
+    private func refusal(_ error: StorePriceError, of product: Product, line: Int, in target: Int) -> StorePriceError {
         let target = plan.targets[target]
         guard let origin = product.origin else {
-            return .invalidCatalog(source: "catalog", line: nil, field: "\(product.id) in \(target)", reason: error.description)
+            return .invalidCatalog(
+                source: "products in memory", line: nil, field: "products[\(lineOffset + line - 1)] in \(target)",
+                reason: error.description)
         }
         return origin.error(error, storefrontID: target.storefront.numericID, target: target.description)
     }
@@ -1086,6 +1091,7 @@ final class RendererBox: @unchecked Sendable {
         chunk.output.removeAll()
         chunk.results = ChunkResults()
         if !chunk.products.isEmpty {
+            renderer.lineOffset = chunk.firstLine - 1
             renderer.renderProducts(chunk.products, into: &chunk.output, &chunk.results)
         } else if jsonLines {
             renderer.renderJSONLines(chunk.input.bytes, into: &chunk.output, &chunk.results)
