@@ -245,8 +245,8 @@ public struct BulkRenderer: Sendable {
     }
 
     /// Renders the products of any catalog source (a `.storekit` file read by
-    /// ``Catalog/open(_:format:productIDRule:)``, a ``ProductList``) straight to JSON Lines or CSV
-    /// bytes, as ``render(_:productIDs:invalidProduct:write:)`` renders products in memory. The
+    /// ``Catalog/open(_:format:productIDRule:)``, a ``ProductList``) straight to JSON Lines, JSON or
+    /// CSV bytes, as ``render(_:productIDs:invalidProduct:write:)`` renders products in memory. The
     /// source checks its product IDs, by its own rule.
     ///
     /// - Parameters:
@@ -354,12 +354,7 @@ public struct BulkRenderer: Sendable {
         var registry = ProductRegistry()
         var found = ProductIDSet()
         func repeated(_ id: String, line: Int, first: Int) -> StorePriceError {
-            if inMemory {
-                return .invalidCatalog(
-                    source: path, line: nil, field: "products[\(line - 1)]",
-                    reason: "product '\(id.escapedForMessage)' again; products[\(first - 1)] has it")
-            }
-            return .invalidCatalog(
+            .invalidCatalog(
                 source: path, line: line, field: nil,
                 reason: "product '\(id.escapedForMessage)' again; line \(first) has it"
                     + (jsonLines ? "" : "; keep each product's rows together"))
@@ -379,9 +374,7 @@ public struct BulkRenderer: Sendable {
                 // A source of products has checked its IDs.
                 guard !inMemory else { continue }
                 if let problem = productIDRule.problem(with: id) {
-                    throw inMemory
-                        ? StorePriceError.invalidCatalog(source: path, line: nil, field: "products[\(absolute - 1)]", reason: problem)
-                        : StorePriceError.invalidCatalog(source: path, line: absolute, field: "product", reason: problem)
+                    throw StorePriceError.invalidCatalog(source: path, line: absolute, field: "product", reason: problem)
                 }
                 if let first = registry.insert(id, line: absolute) {
                     throw repeated(id, line: absolute, first: first)
