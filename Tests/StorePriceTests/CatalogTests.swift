@@ -111,6 +111,25 @@ import Testing
         }
     }
 
+    /// Reading product by product: the products before an error, then the error, then nothing,
+    /// whether the error is a bad line or a repeated product; and never a product cut short by a
+    /// line too long after it.
+    @Test(arguments: [
+        ("product,storefront,price\na,USA,1\nb,USA,2\na,JPN,160\nc,USA,3\n", ["a", "b"]),
+        ("product,storefront,price\na,USA,1\nb,USA,2\nb,USA,3\nc,USA,3\n", ["a"]),
+        ("product,storefront,price\na,USA,1\nb,USA,2\nb," + String(repeating: "9", count: 2 << 20) + "\nc,USA,3\n", ["a"]),
+    ])
+    func anErrorEndsTheCatalog(_ text: String, _ before: [String]) throws {
+        let file = try temporaryFile(text, name: "e.csv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        var source = try Catalog.open(file.path)
+        var read: [String] = []
+        while let product = try? source.nextProduct() { read.append(product.id) }
+        #expect(read == before)
+        #expect(try source.nextProduct() == nil)
+        #expect(try source.nextProduct() == nil)
+    }
+
     @Test func readsQuotedFieldsBOMsAndCRLF() throws {
         let text = "\u{FEFF}price,product,storefront\r\n0.99,\"com.example.a,b\",USA\r\n160,\"com.example.a,b\",jp\r\n\r\n2.99,\"say \"\"hi\"\"\",143441\r\n"
         let file = try temporaryFile(text, name: "q.csv")

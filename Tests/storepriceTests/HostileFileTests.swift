@@ -138,4 +138,34 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         try HostileFileTests().expectRefused(path: path, role: role, message: message.replacingOccurrences(of: "FILE", with: shownInMessage(path: path)))
     }
+
+    /// One product's lines past 64 MiB (9 million lines of `a`, or 70 million blank lines): a bad
+    /// line among them is the error, at its line, and without one the run stops at the line after
+    /// the first 64 MiB, in a render, a table and a snapshot alike; each reads the file once
+    /// (seconds, not minutes).
+    @Test(arguments: [
+        ("a,USA,1\n", 9_000_000, "line 3, field 'storefront': a second price for 'a' in USA"),
+        ("\n", 70_000_000, "LINE: one product's rows take more than 64 MiB"),
+    ])
+    func oneProductPastTheLimit(_ repeated: String, _ count: Int, _ message: String) throws {
+        let path = try temporaryDirectory().appendingPathComponent("big.csv").path
+        let text = "product,storefront,price\na,USA,1\n" + String(repeating: repeated, count: count)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for arguments in [["render", path, "--storefronts", "USA"], ["render", path, "--storefronts", "USA", "--format", "table"],
+                          ["snapshot", path, "--output", "-"]] {
+            let run = try runStorePrice(arguments)
+            #expect(run.status == 65, "\(arguments): \(run.error)")
+            guard message.hasPrefix("LINE") else {
+                expectBytes(run.error, "storeprice: catalog '\(shownInMessage(path: path))', \(message)\n")
+                continue
+            }
+            // The line after the chunk that passed 64 MiB: one of the blank lines past them.
+            let prefix = "storeprice: catalog '\(shownInMessage(path: path))', line "
+            let suffix = message.dropFirst("LINE".count) + "\n"
+            #expect(run.error.hasPrefix(prefix) && run.error.hasSuffix(suffix), "\(run.error)")
+            let line = Int(run.error.dropFirst(prefix.count).dropLast(suffix.count)) ?? 0
+            #expect(line > 64 << 20 && line < (64 << 20) + (1 << 20), "\(line)")
+        }
+    }
 }

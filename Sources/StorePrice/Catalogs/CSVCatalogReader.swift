@@ -56,9 +56,17 @@ final class CSVCatalogReader: CatalogSource {
             guard more else { return nil }
             try readChunk()
         }
-        defer { nextIndex += 1 }
-        try seen.register(read[nextIndex].id, line: lines[nextIndex], source: path, hint: "; keep each product's rows together")
-        return read[nextIndex]
+        let product = read[nextIndex]
+        let line = lines[nextIndex]
+        nextIndex += 1
+        do {
+            try seen.register(product.id, line: line, source: path, hint: "; keep each product's rows together")
+        } catch {
+            // An error ends the catalog, as a bad line does.
+            (read, nextIndex, failure, more) = ([], 0, nil, false)
+            throw error
+        }
+        return product
     }
 
     /// Reads the next chunk into products, and the error that ends it, if any.
@@ -73,9 +81,10 @@ final class CSVCatalogReader: CatalogSource {
         if let bad = chunk.results.failure ?? chunk.readFailure {
             let line = chunk.results.failure == nil ? chunk.results.lines + 1 : bad.line
             failure = bad.error ?? .invalidCatalog(source: path, line: linesBefore + line, field: bad.field, reason: bad.reason)
-            // Only the products before the failing line are whole.
-            let whole = chunk.results.products.prefix { $0.line < line }.count
-            read = Array(read.prefix(whole))
+            // Only the products before the failing line are whole; past a reading failure (a
+            // line too long, a product too large), the chunk's last product may go on after it.
+            let whole = chunk.results.products.prefix { $0.line < line }.count - (chunk.results.failure == nil ? 1 : 0)
+            read = Array(read.prefix(max(0, whole)))
         }
         linesBefore += chunk.results.lines
     }

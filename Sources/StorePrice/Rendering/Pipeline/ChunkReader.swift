@@ -110,6 +110,7 @@ final class ChunkReader {
     func next(into chunk: BulkChunk) throws(StorePriceError) -> Bool {
         chunk.input.removeAll()
         chunk.readFailure = nil
+        scanned = (0, nil, false)
         if pending.count > 0 {
             chunk.input.append(UnsafePointer(pending.base), count: pending.count)
             pending.removeAll()
@@ -138,9 +139,12 @@ final class ChunkReader {
                 return handOut(chunk, upTo: (lastNewline ?? -1) + 1, last: true)
             }
             guard chunk.input.count < BulkRenderer.productLimit else {
-                throw .invalidCatalog(
-                    source: path, line: nil, field: nil,
-                    reason: "one product's rows take more than \(BulkRenderer.productLimit >> 20) MiB")
+                // One product's lines are rendered up to the limit, so that a bad line among
+                // them is reported first; then the run stops at the line after them.
+                chunk.readFailure = BulkFailure(
+                    line: 0, field: nil, reason: "one product's rows take more than \(BulkRenderer.productLimit >> 20) MiB")
+                atEnd = true
+                return handOut(chunk, upTo: (lastNewline ?? -1) + 1, last: true)
             }
             // One product's rows fill the chunk: read on to its end.
             target = chunk.input.count + BulkRenderer.chunkSize
@@ -184,19 +188,33 @@ final class ChunkReader {
         }
     }
 
+    /// Where the last search for a boundary in the chunk being filled stopped: every complete line
+    /// before `end` belongs to the product `id` (nil while those lines are blank), so a chunk that
+    /// one product fills is searched once, not again each time it grows.
+    private var scanned: (end: Int, id: [UInt8]?, prefixable: Bool) = (0, nil, false)
+
     /// Where a chunk may end: after the last line whose product differs from the product of the
     /// line after it. Nil when every complete line belongs to one product.
     ///
-    /// Lines are walked back from the end; a line that starts with the last line's ID and a comma
-    /// is that product's without being split (the ID is the first column and has no quote or comma).
+    /// Lines are walked back from the end to where the last search stopped; a line that starts
+    /// with the last line's ID and a comma is that product's without being split (the ID is the
+    /// first column and has no quote or comma).
     private func productBoundary(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard var lineEnd = Self.lastNewline(bytes, before: bytes.count), let base = bytes.baseAddress else { return nil }
+        let searchedTo = lineEnd + 1
         var lastID: [UInt8]?
         // Only an ID that was written unquoted can be matched as a line's prefix: a quoted ID
         // holding a comma (`"com.x.p48,USA"`) is a prefix of another product's unquoted line.
         // Decided once per ID, not per line walked back.
         var lastIDIsPrefixable = false
         while true {
+            if lineEnd < scanned.end {
+                // The lines searched before are all of one product.
+                if let known = scanned.id, let lastID, known != lastID { return scanned.end }
+                if lastID == nil { (lastID, lastIDIsPrefixable) = (scanned.id, scanned.prefixable) }
+                scanned = (searchedTo, lastID, lastIDIsPrefixable)
+                return nil
+            }
             let start = (Self.lastNewline(bytes, before: lineEnd) ?? -1) + 1
             var end = lineEnd
             if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
@@ -216,7 +234,10 @@ final class ChunkReader {
                     lastID = id
                 }
             }
-            guard start > 0 else { return nil }
+            guard start > 0 else {
+                scanned = (searchedTo, lastID, lastIDIsPrefixable)
+                return nil
+            }
             lineEnd = start - 1
         }
     }
