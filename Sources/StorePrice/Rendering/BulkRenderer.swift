@@ -438,16 +438,12 @@ public struct BulkRenderer: Sendable {
                     return read.count == productsPerChunk && chunk.readFailure == nil
                 }
                 let more = try reader.next(into: chunk)
-                (chunk.fileOffset, chunk.total) = (chunk.fileOffset, reader.totalBytes)
+                chunk.total = reader.totalBytes
                 // The renderer may read a little past a chunk's input (`ChunkRenderer.padding`).
                 chunk.input.padWithZeros(ChunkRenderer.padding)
                 return more
             },
-            finish: finish, stop: plan.compilation.cancel,
-            started: { helpers in
-                // Without a helper nothing is built ahead.
-                if helpers == 0 { plan.compilation.willNotBuildAhead() }
-            })
+            finish: finish, stop: plan.compilation.cancel)
         if case .bytes(let write) = output, var end = array?.end {
             try end.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
         }

@@ -132,14 +132,4 @@ extension TestAccount: Codable {
             throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath, debugDescription: error.description))
         }
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(email, forKey: .email)
-        try container.encode(storefront, forKey: .storefront)
-        try container.encodeIfPresent(storeLanguage, forKey: .storeLanguage)
-        try container.encodeIfPresent(deviceLocale, forKey: .deviceLocale)
-        try container.encodeIfPresent(summary, forKey: .summary)
-    }
 }

@@ -190,14 +190,4 @@ extension ApproximatePrice: Codable {
         }
         self = restated
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(price, forKey: .price)
-        try container.encode(period, forKey: .period)
-        try container.encode(billed, forKey: .billed)
-        try container.encode(billedEvery, forKey: .billedEvery)
-        try container.encode(rounding, forKey: .rounding)
-        try container.encode(isExact, forKey: .isExact)
-    }
 }

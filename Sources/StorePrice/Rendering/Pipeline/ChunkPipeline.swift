@@ -25,14 +25,11 @@ struct ChunkPipeline {
     ///   - stop: called on this thread when the run ends, before it waits for the other workers
     ///     (on an error, also before it waits for the chunks they hold): work they do before
     ///     taking chunks should end. It may be called twice.
-    ///   - started: called on this thread once the helper threads are started, with how many
-    ///     started: fewer than asked for when the system could start no more.
     func run(
         makeWorker: @escaping @Sendable () -> (BulkChunk) -> Void,
         read: (BulkChunk) throws -> Bool,
         finish: (BulkChunk) throws -> Void,
-        stop: () -> Void = {},
-        started: (_ helpers: Int) -> Void = { _ in }
+        stop: () -> Void = {}
     ) throws {
         let own = makeWorker()
         let queue = ChunkQueue()
@@ -53,7 +50,6 @@ struct ChunkPipeline {
             queue.stop()
             for helper in helpers { helper.join() }
         }
-        started(helpers.count)
         var spare: [BulkChunk] = []
         var running: [BulkChunk] = []
         // Chunks read ahead of the one being written: one per thread that renders and six more,

@@ -860,7 +860,7 @@ struct ChunkRenderer: ~Copyable {
         let id = String(decoding: currentID.bytes, as: UTF8.self)
         chunk.products.append((id, currentLine))
         if plan.readsProducts {
-            chunk.read.append(readProduct(id, input))
+            chunk.read.append(productOfLines(id, input))
             return true
         }
         if let wanted = plan.wanted, !wanted.contains(id) { return true }
@@ -949,7 +949,7 @@ struct ChunkRenderer: ~Copyable {
     /// The current product of a CSV chunk as a ``Product``, each price with the line and text
     /// its file wrote it on: what a catalog reader hands on. Lines are counted from
     /// ``lineOffset``.
-    private func readProduct(_ id: String, _ input: UnsafeBufferPointer<UInt8>) -> Product {
+    private func productOfLines(_ id: String, _ input: UnsafeBufferPointer<UInt8>) -> Product {
         var prices: [Int: Price] = [:]
         var places: [Int: ProductOrigin.PriceSource] = [:]
         for storefront in 0..<plan.storefronts.count where slots[storefront].stamp == serial {

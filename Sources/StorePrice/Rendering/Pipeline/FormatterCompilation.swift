@@ -42,10 +42,6 @@ final class FormatterCompilation: @unchecked Sendable {
     private let building = Atomic<Bool>(false)
     /// Whether `prepareAll()` is building ahead: workers then wait rather than build.
     private let buildingAhead = Atomic<Bool>(false)
-    /// How many formatters are built.
-    private let builtCount = Atomic<Int>(0)
-    /// Whether `prepareAll()` has returned.
-    private let doneAhead = Atomic<Bool>(false)
     /// The formatter a waiting worker needs, for `prepareAll()` to build next; -1 for none.
     private let wanted = Atomic<Int>(-1)
     /// Whether the run is over: `prepareAll()` stops.
@@ -85,17 +81,6 @@ final class FormatterCompilation: @unchecked Sendable {
         }
     }
 
-    /// Whether formatter `index` is built: a worker may then use it at once.
-    func isBuilt(_ index: Int) -> Bool {
-        built[index].load(ordering: .acquiring)
-    }
-
-    /// How many formatters are built so far.
-    var builtSoFar: Int { builtCount.load(ordering: .relaxed) }
-
-    /// Whether `prepareAll()` has returned: nothing more is built ahead.
-    var isDoneBuildingAhead: Bool { doneAhead.load(ordering: .acquiring) }
-
     /// Says which formatters to build ahead: those of the catalog's first product. Only the
     /// first call counts.
     func expect(_ indices: [Int]) {
@@ -108,7 +93,6 @@ final class FormatterCompilation: @unchecked Sendable {
     /// until ``cancel()``. Waits up to 2 ms to be told which: without word by then (a worker that
     /// renders no product on bytes tells none), it builds none ahead.
     func prepareAll() {
-        defer { doneAhead.store(true, ordering: .releasing) }
         let deadline = ContinuousClock.now + .milliseconds(2)
         var told = expected.withLock { $0 }
         while told == nil {
@@ -135,12 +119,6 @@ final class FormatterCompilation: @unchecked Sendable {
     /// The formatter a waiting worker asked for last, or -1: `prepareAll()` builds it next.
     var waitedFor: Int { wanted.load(ordering: .relaxed) }
 
-    /// Says that no thread will call `prepareAll()` (a run whose helper could not be started):
-    /// ``isDoneBuildingAhead`` is then true, as when `prepareAll()` returns.
-    func willNotBuildAhead() {
-        doneAhead.store(true, ordering: .releasing)
-    }
-
     /// Ends `prepareAll()` after the build under way: the run needs no more formatters.
     func cancel() {
         cancelled.store(true, ordering: .relaxed)
@@ -154,7 +132,6 @@ final class FormatterCompilation: @unchecked Sendable {
         if !built[index].load(ordering: .acquiring) {
             build(index)
             built[index].store(true, ordering: .releasing)
-            builtCount.add(1, ordering: .relaxed)
         }
         building.store(false, ordering: .releasing)
         return true
