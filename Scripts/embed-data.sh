@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Writes Sources/StorePrice/Storefronts/EmbeddedData.swift from Data/storefronts.json,
-# Data/test-accounts.json, Data/offer-wording.json, Data/sandbox-renewals.json and
-# Data/app-store-style.json, so the
+# Data/test-accounts.json, Data/offer-wording.json, Data/sandbox-renewals.json,
+# Data/app-store-style.json and Data/paywall-templates.json, so the
 # library carries its data with no files beside the binary. Run it after editing any of them;
 # `swift test` fails until Data/ and the library agree.
 #
@@ -49,7 +49,7 @@ print("    ]")
 PY
   for pair in "testAccounts:Data/test-accounts.json" \
       "offerWording:Data/offer-wording.json" "sandboxRenewals:Data/sandbox-renewals.json" \
-      "appStoreStyle:Data/app-store-style.json"; do
+      "appStoreStyle:Data/app-store-style.json" "paywallTemplates:Data/paywall-templates.json"; do
     name=${pair%%:*}
     file=${pair#*:}
     echo "    /// \`$file\`"

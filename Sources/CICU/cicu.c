@@ -8,11 +8,16 @@
 #include "cicu.h"
 
 #include <string.h>
+#include <unicode/ubidi.h>
+#include <unicode/ucal.h>
+#include <unicode/udat.h>
+#include <unicode/udatpg.h>
 #include <unicode/ucurr.h>
 #include <unicode/uenum.h>
 #include <unicode/uloc.h>
 #include <unicode/ulocdata.h>
 #include <unicode/unum.h>
+#include <unicode/upluralrules.h>
 #include <unicode/uregion.h>
 #include <unicode/ures.h>
 #include <unicode/ustring.h>
@@ -81,12 +86,29 @@ int32_t cicu_currencyFractionDigits(const cicu_char *currency, cicu_status *stat
     return ucurr_getDefaultFractionDigitsForUsage((const UChar *)currency, UCURR_USAGE_STANDARD, STATUS(status));
 }
 
+static int32_t lookUpString(const char *tree, const char *localeID, const char *table, const char *group,
+                            const char *key, const char *field, cicu_bool includeRoot, cicu_char *dest,
+                            int32_t capacity, cicu_status *statusCode);
+
 int32_t cicu_unitString(const char *localeID, const char *table, const char *group, const char *key,
                         const char *field, cicu_bool includeRoot, cicu_char *dest, int32_t capacity,
-                        cicu_status *statusCode) {
+                        cicu_status *status) {
+    return lookUpString(U_ICUDATA_NAME "-unit", localeID, table, group, key, field, includeRoot, dest, capacity,
+                        status);
+}
+
+int32_t cicu_langString(const char *localeID, const char *table, const char *field, cicu_char *dest,
+                        int32_t capacity, cicu_status *status) {
+    return lookUpString(U_ICUDATA_NAME "-lang", localeID, table, NULL, NULL, field, 1, dest, capacity, status);
+}
+
+// `table/group/key/field` in a data tree, following the locale's fallback chain; `group` and
+// `key` may be null.
+static int32_t lookUpString(const char *tree, const char *localeID, const char *table, const char *group,
+                            const char *key, const char *field, cicu_bool includeRoot, cicu_char *dest,
+                            int32_t capacity, cicu_status *statusCode) {
     UErrorCode *status = STATUS(statusCode);
     if (U_FAILURE(*status)) { return 0; }
-    const char *tree = U_ICUDATA_NAME "-unit";
     char current[ULOC_FULLNAME_CAPACITY];
     UErrorCode openStatus = U_ZERO_ERROR;
     UResourceBundle *opened = ures_open(tree, localeID, &openStatus);
@@ -105,7 +127,8 @@ int32_t cicu_unitString(const char *localeID, const char *table, const char *gro
         UErrorCode lookup = U_ZERO_ERROR;
         UResourceBundle *bundle = ures_openDirect(tree, current, &lookup);
         UResourceBundle *tableBundle = ures_getByKey(bundle, table, NULL, &lookup);
-        UResourceBundle *groupBundle = ures_getByKey(tableBundle, group, NULL, &lookup);
+        UResourceBundle *groupBundle =
+            group != NULL ? ures_getByKey(tableBundle, group, NULL, &lookup) : ures_getByKey(bundle, table, NULL, &lookup);
         int32_t length = 0;
         const UChar *text = NULL;
         if (key != NULL) {
@@ -138,6 +161,61 @@ int32_t cicu_unitString(const char *localeID, const char *table, const char *gro
     }
     *status = U_MISSING_RESOURCE_ERROR;
     return 0;
+}
+
+void cicu_pluralCategories(const char *locale, cicu_bool ordinal, int32_t count, char *keywords,
+                           cicu_status *statusCode) {
+    UErrorCode *status = STATUS(statusCode);
+    UPluralRules *rules = uplrules_openForType(locale, ordinal ? UPLURAL_TYPE_ORDINAL : UPLURAL_TYPE_CARDINAL, status);
+    if (U_FAILURE(*status)) { return; }
+    for (int32_t n = 0; n < count && U_SUCCESS(*status); n++) {
+        UChar keyword[8];
+        int32_t length = uplrules_select(rules, (double)n, keyword, 8, status);
+        if (U_SUCCESS(*status) && length < 8) {
+            u_UCharsToChars(keyword, keywords + 8 * n, length);
+            keywords[8 * n + length] = 0;
+        } else if (U_SUCCESS(*status)) {
+            *status = U_BUFFER_OVERFLOW_ERROR;
+        }
+    }
+    uplrules_close(rules);
+}
+
+int32_t cicu_baseDirection(const cicu_char *text, int32_t length) {
+    return (int32_t)ubidi_getBaseDirection((const UChar *)text, length);
+}
+
+int32_t cicu_formatDateAfter(const char *locale, const char *zone, double startMillis, int32_t unit, int32_t amount,
+                             const cicu_char *skeleton, int32_t skeletonLength, cicu_char *dest, int32_t capacity,
+                             cicu_status *statusCode) {
+    UErrorCode *status = STATUS(statusCode);
+    static const UCalendarDateFields fields[] = {UCAL_DATE, UCAL_WEEK_OF_YEAR, UCAL_MONTH, UCAL_YEAR};
+    if (U_FAILURE(*status)) { return 0; }
+    if (unit < 0 || unit > 3) {
+        *status = U_ILLEGAL_ARGUMENT_ERROR;
+        return 0;
+    }
+    UChar zoneID[64];
+    int32_t zoneLength = (int32_t)strlen(zone);
+    if (zoneLength >= 64) {
+        *status = U_ILLEGAL_ARGUMENT_ERROR;
+        return 0;
+    }
+    u_charsToUChars(zone, zoneID, zoneLength);
+    UCalendar *calendar = ucal_open(zoneID, zoneLength, "en@calendar=gregorian", UCAL_GREGORIAN, status);
+    ucal_setMillis(calendar, startMillis, status);
+    ucal_add(calendar, fields[unit], amount, status);
+    UDate end = ucal_getMillis(calendar, status);
+    ucal_close(calendar);
+    UDateTimePatternGenerator *generator = udatpg_open(locale, status);
+    UChar pattern[64];
+    int32_t patternLength = udatpg_getBestPattern(generator, (const UChar *)skeleton, skeletonLength, pattern, 64, status);
+    udatpg_close(generator);
+    if (U_FAILURE(*status)) { return 0; }
+    UDateFormat *format = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, zoneID, zoneLength, pattern, patternLength, status);
+    int32_t length = udat_format(format, end, (UChar *)dest, capacity, NULL, status);
+    udat_close(format);
+    return length;
 }
 
 int32_t cicu_legacyCurrencyFormat(const char *localeID, const char *decimal, cicu_char *dest, int32_t capacity,

@@ -34,15 +34,15 @@ public enum ICU {
     /// `unitString(locale: "de_DE", table: "units", group: "duration", key: "month", field: "per")`
     /// is `{0} pro Monat`. A nil `key` reads `table/group/field`, such as `units/compound/per`.
     ///
-    /// As in CLDR, the long table (`units`) falls back to the same locale's short table
-    /// (`unitsShort`) before root's data: Chinese has no long "per month" pattern, so it gets its
+    /// As in CLDR, the long table (`units`) and the narrow one (`unitsNarrow`) fall back to the
+    /// same locale's short table (`unitsShort`) before root's data: Chinese has no long "per month" pattern, so it gets its
     /// own short `{0}/月`, not root's `{0}/m`.
     ///
     /// - Returns: the string, or nil when no locale in the chain has it.
     public static func unitString(
         locale localeID: String, table: String, group: String, key: String?, field: String
     ) -> String? {
-        if table == "units" {
+        if table == "units" || table == "unitsNarrow" {
             return lookUpUnitString(localeID, table, group, key, field, includeRoot: false)
                 ?? lookUpUnitString(localeID, "unitsShort", group, key, field, includeRoot: true)
         }

@@ -79,3 +79,16 @@ struct ProductIDOptions: ParsableArguments {
 
     var rule: ProductIDRule { anyProductID ? .any : .appStore }
 }
+
+/// `--period-style`: how periods and per-period prices are written.
+enum PeriodStyleOption: String, ExpressibleByArgument, CaseIterable {
+    case wide, short, narrow
+
+    var style: SubscriptionPeriod.Style {
+        switch self {
+        case .wide: .wide
+        case .short: .short
+        case .narrow: .narrow
+        }
+    }
+}

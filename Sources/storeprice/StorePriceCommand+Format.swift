@@ -109,7 +109,7 @@ extension StorePriceCommand {
         @Option(help: "How --per rounds to the digits the price is shown with.")
         var perRounding: PerRounding = .down
 
-        @Option(help: "Full words (per month) or CLDR's short forms (/m) for --period, --per and --offer.")
+        @Option(help: "Full words (per month), or CLDR's short (/m) or narrow forms, for --period, --per and --offer.")
         var periodStyle: PeriodStyleChoice = .wide
 
         @Option(help: ArgumentHelp(
@@ -137,11 +137,7 @@ extension StorePriceCommand {
             }
         }
 
-        enum PeriodStyleChoice: String, ExpressibleByArgument, CaseIterable {
-            case wide, short
-
-            var style: SubscriptionPeriod.Style { self == .wide ? .wide : .short }
-        }
+        typealias PeriodStyleChoice = PeriodStyleOption
 
         func validate() throws {
             // Amounts take what argument-parser does not recognize, so that `-1.99` is an amount;

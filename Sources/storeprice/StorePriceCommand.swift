@@ -27,7 +27,8 @@ struct StorePriceCommand: ParsableCommand {
             """,
         version: "storeprice \(VersionInfo.current) (ICU \(VersionInfo.icu), CLDR \(VersionInfo.cldr))",
         subcommands: [
-            Format.self, Render.self, Snapshot.self, Verify.self, Storefronts.self, Accounts.self, SandboxSchedule.self,
+            Format.self, Paywall.self, Render.self, Snapshot.self, Verify.self, Storefronts.self, Accounts.self,
+            SandboxSchedule.self,
         ]
     )
 

@@ -92,7 +92,7 @@ import Testing
     }
 
     /// The per-period patterns are ICU's: for every storefront's price locale, a one-unit period
-    /// in either style wraps a price exactly as ICU wraps a measure in `per-measure-unit`.
+    /// in each style wraps a price exactly as ICU wraps a measure in `per-measure-unit`.
     @Test func perPeriodPatternsMatchICUsOwnPerUnitFormatting() throws {
         var compared = 0
         for storefront in Storefront.all {
@@ -101,7 +101,11 @@ import Testing
             for unit in ["week", "month", "year"] {
                 let period = try SubscriptionPeriod("P1\(unit.prefix(1).uppercased())")
                 for style in SubscriptionPeriod.Style.allCases {
-                    let width = style == .wide ? "unit-width-full-name" : "unit-width-short"
+                    let width = switch style {
+                    case .wide: "unit-width-full-name"
+                    case .short: "unit-width-short"
+                    case .narrow: "unit-width-narrow"
+                    }
                     let mass = try ICUNumberFormatter(
                         skeleton: "measure-unit/mass-kilogram \(width)", locale: locale.languageIdentifier).format(decimal: "5")
                     let icu = try ICUNumberFormatter(
@@ -114,7 +118,7 @@ import Testing
                 }
             }
         }
-        #expect(compared == 175 * 3 * 2)
+        #expect(compared == 175 * 3 * 3)
     }
 
     @Test(arguments: [
@@ -326,6 +330,7 @@ import Testing
         ("Data/offer-wording.json", EmbeddedData.offerWording),
         ("Data/sandbox-renewals.json", EmbeddedData.sandboxRenewals),
         ("Data/app-store-style.json", EmbeddedData.appStoreStyle),
+        ("Data/paywall-templates.json", EmbeddedData.paywallTemplates),
     ])
     func embeddedDataIsTheDataFile(_ path: String, _ embedded: String) throws {
         let file = try String(contentsOf: repositoryFile(path), encoding: .utf8)

@@ -66,7 +66,7 @@ import Testing
     /// so nothing is cut, and no line break is written as `\u{000A}`.
     @Test(arguments: [
         ["format", "0.99", "--storefront", "USA", "--display", "ISO"],
-        ["format", "0.99", "--storefront", "USA", "--period", "P1M", "--period-style", "narrow"],
+        ["format", "0.99", "--storefront", "USA", "--period", "P1M", "--period-style", "tiny"],
         ["format", "--batch", "--storefront", "JPN"],
     ])
     func usageMessagesAreWholeWithTheirUsageLines(_ arguments: [String]) throws {

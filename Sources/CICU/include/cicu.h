@@ -125,6 +125,71 @@ int32_t cicu_unitString(const char *localeID, const char *table, const char *gro
                         const char *field, cicu_bool includeRoot, cicu_char *dest, int32_t capacity,
                         cicu_status *status);
 
+// MARK: Messages (cicu_message.cpp)
+
+/// An ICU MessageFormat pattern for a locale, parsed: `{count, plural, one {# month} other {# months}}`.
+typedef struct cicu_message cicu_message;
+
+/// The kinds of a parsed pattern's parts (`UMessagePatternPartType`) that StorePrice reads;
+/// `cicu_message.cpp` checks they equal ICU's.
+static const int32_t CICU_PART_ARG_START = 5;
+static const int32_t CICU_PART_ARG_LIMIT = 6;
+static const int32_t CICU_PART_ARG_NUMBER = 7;
+static const int32_t CICU_PART_ARG_NAME = 8;
+static const int32_t CICU_PART_ARG_TYPE = 9;
+static const int32_t CICU_PART_ARG_SELECTOR = 11;
+/// The kinds of argument (`UMessagePatternArgType`), an `ARG_START` part's value.
+static const int32_t CICU_ARG_NONE = 0;
+static const int32_t CICU_ARG_SIMPLE = 1;
+static const int32_t CICU_ARG_CHOICE = 2;
+static const int32_t CICU_ARG_PLURAL = 3;
+static const int32_t CICU_ARG_SELECT = 4;
+static const int32_t CICU_ARG_SELECTORDINAL = 5;
+
+/// Parses a MessageFormat pattern for a locale. On a syntax error, returns null with `*status`
+/// set and `*errorOffset` at the UTF-16 offset where parsing failed.
+cicu_message *cicu_openMessage(const cicu_char *pattern, int32_t length, const char *locale, int32_t *errorOffset,
+                               cicu_status *status);
+
+void cicu_closeMessage(cicu_message *message);
+
+/// How many parts the parsed pattern has (ICU's `MessagePattern`).
+int32_t cicu_messagePartCount(const cicu_message *message);
+
+/// The `i`th part: its type, where it is in the pattern (UTF-16 index and length), and its value
+/// (an argument's kind for `CICU_PART_ARG_START`).
+void cicu_messagePart(const cicu_message *message, int32_t i, int32_t *type, int32_t *index, int32_t *length,
+                      int32_t *value);
+
+/// Formats a parsed message with named arguments, each either UTF-16 text or, where `numbers[i]`
+/// is not null, an exact decimal number in ASCII (`76`, `0.5`), which `plural` and `#` use.
+/// A message is not thread-safe: one thread at a time formats it.
+int32_t cicu_formatMessage(const cicu_message *message, int32_t count, const cicu_char *const *names,
+                           const int32_t *nameLengths, const cicu_char *const *texts, const int32_t *textLengths,
+                           const char *const *numbers, cicu_char *dest, int32_t capacity, cicu_status *status);
+
+// MARK: Plural rules, text direction and dates
+
+/// CLDR's plural category (`one`, `few`, `other`) for each integer from 0 up to `count - 1`, in a
+/// locale's cardinal rules (or ordinal, for `selectordinal`), each written in 8 bytes of `keywords`.
+void cicu_pluralCategories(const char *locale, cicu_bool ordinal, int32_t count, char *keywords,
+                           cicu_status *status);
+
+/// The direction of text's first strong character: 0 left to right, 1 right to left, 3 none.
+int32_t cicu_baseDirection(const cicu_char *text, int32_t length);
+
+/// A string from ICU's language data for a locale, following its fallback chain:
+/// `localeDisplayPattern/pattern` is `{0} ({1})` in English, `{0}（{1}）` in Chinese.
+int32_t cicu_langString(const char *localeID, const char *table, const char *field, cicu_char *dest,
+                        int32_t capacity, cicu_status *status);
+
+/// The date `amount` days, weeks, months or years (`unit` 0 to 3) after `startMillis` (ms since
+/// 1970 UTC), in the Gregorian calendar and time zone `zone` (`UTC`, `Asia/Tokyo`), formatted for
+/// a locale with the pattern ICU's generator gives for `skeleton` (`yMMMd`).
+int32_t cicu_formatDateAfter(const char *locale, const char *zone, double startMillis, int32_t unit, int32_t amount,
+                             const cicu_char *skeleton, int32_t skeletonLength, cicu_char *dest, int32_t capacity,
+                             cicu_status *status);
+
 // MARK: Legacy number formatting (unum), for tests only
 
 /// Formats a decimal with ICU's older NumberFormat C API: a currency format for a locale that

@@ -42,6 +42,11 @@ public enum StorePriceError: Error, Hashable, Sendable, CustomStringConvertible 
     case invalidPeriod(String, reason: String)
     /// A subscription offer that cannot be shown, such as a free trial with a price.
     case invalidOffer(String, reason: String)
+    /// A paywall template that cannot be rendered: one that does not parse, uses an unknown
+    /// argument, lacks a plural case its language needs, or needs a value the subscription lacks.
+    /// `source` is the file it came from (or `built-in`); `locale` the store language it was
+    /// rendered or checked for.
+    case invalidTemplate(name: String, source: String, locale: String?, argument: String?, reason: String)
     /// A price snapshot file, or a line of it, that cannot be used; `line` counts from 1.
     case invalidSnapshot(source: String, line: Int?, reason: String)
     /// Products that the catalog lacks or that have no price in a requested storefront, under
@@ -105,6 +110,16 @@ public enum StorePriceError: Error, Hashable, Sendable, CustomStringConvertible 
             return "invalid period '\(text.escapedForMessage)': \(reason)"
         case .invalidOffer(let text, let reason):
             return "invalid offer '\(text.escapedForMessage)': \(reason)"
+        case .invalidTemplate(let name, let source, let locale, let argument, let reason):
+            var place = name.isEmpty ? "templates" : "template '\(name.escapedForMessage)'"
+            if source == "built-in" {
+                place = "built-in " + place
+            } else if source != name {
+                place += " in '\(source.escapedPathForMessage)'"
+            }
+            if let locale { place += " (\(locale.escapedForMessage))" }
+            if let argument { place += ", argument '\(argument.escapedForMessage)'" }
+            return "\(place): \(reason)"
         case .invalidSnapshot(let source, let line, let reason):
             return "snapshot '\(source.escapedPathForMessage)'" + (line.map { ", line \($0)" } ?? "") + ": \(reason)"
         case .invalidProducts(let products):

@@ -3198,4 +3198,26 @@ enum EmbeddedData {
  ]
 }
 """##
+    /// `Data/paywall-templates.json`
+    static let paywallTemplates = ##"""
+{
+  "note": "StorePrice's own paywall sentences, in ICU MessageFormat, one object per store language: not CLDR data and not Apple's strings. They need words CLDR lacks ('then', 'save'), so they exist only in the languages StorePrice already words offers in (Data/offer-wording.json); each was written for the language's grammar: the arguments are noun phrases that take no case after these words, and none is counted, so no plural is needed. The lines made only of CLDR data (period, price_per_period, billed_amount_first, savings) are not here: they are composed in code from ICU's data for every store language. An app overrides any of them with its own templates file.",
+  "source": "StorePrice's own wording. 'then' joins the offer and the price that follows it; 'save' is the imperative a store button uses (du-form in German, tú in Spanish, as Apple's German and Spanish stores address customers; Brazilian 'Economize' for pt, European 'Poupe' for pt-PT).",
+  "templates": {
+    "en": {"offer_then_price": "{offer}, then {price_per_period}", "save": "Save {savings}"},
+    "de": {"offer_then_price": "{offer}, danach {price_per_period}", "save": "Spare {savings}"},
+    "es": {"offer_then_price": "{offer}, después {price_per_period}", "save": "Ahorra {savings}"},
+    "fr": {"offer_then_price": "{offer}, puis {price_per_period}", "save": "Économisez {savings}"},
+    "it": {"offer_then_price": "{offer}, poi {price_per_period}", "save": "Risparmia {savings}"},
+    "nl": {"offer_then_price": "{offer}, daarna {price_per_period}", "save": "Bespaar {savings}"},
+    "pt": {"offer_then_price": "{offer}, depois {price_per_period}", "save": "Economize {savings}"},
+    "pt-PT": {"offer_then_price": "{offer}, depois {price_per_period}", "save": "Poupe {savings}"},
+    "ar": {"offer_then_price": "{offer}، ثم {price_per_period}", "save": "وفّر {savings}"},
+    "ja": {"offer_then_price": "{offer}、その後{price_per_period}", "save": "{savings}お得"},
+    "ko": {"offer_then_price": "{offer}, 이후 {price_per_period}", "save": "{savings} 절약"},
+    "zh-Hans": {"offer_then_price": "{offer}，之后{price_per_period}", "save": "节省{savings}"},
+    "zh-Hant": {"offer_then_price": "{offer}，之後{price_per_period}", "save": "節省{savings}"}
+  }
+}
+"""##
 }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ICUNumberFormat
 
 /// An introductory or promotional offer on a subscription, as StoreKit describes one: a payment
 /// mode, a period, how many periods, and a price.
@@ -188,19 +189,28 @@ public struct SubscriptionOffer: Hashable, Sendable, CustomStringConvertible {
                     + "pass OfferWording with your app's own (--offer-wording in the CLI)")
         }
         let formatter = try PriceFormatter(locale: locale, options: options)
-        let durationText = try duration.text(in: locale, style: style)
+        var values: [String: PaywallValue] = ["duration": .text(try duration.text(in: locale, style: style))]
+        let phrase: String
+        let field: String
         // Pay-as-you-go and pay-up-front offers always have a price; only a free trial has none.
         switch (paymentMode, price) {
         case (.payAsYouGo, let price?):
-            return wording.payAsYouGo
-                .replacingFirst("{price_per_period}", with: try formatter.format(price, per: period, style: style))
-                .replacingFirst("{duration}", with: durationText)
+            (phrase, field) = (wording.payAsYouGo, "payAsYouGo")
+            values["price_per_period"] = .text(try formatter.format(price, per: period, style: style))
         case (.payUpFront, let price?):
-            return wording.payUpFront
-                .replacingFirst("{price}", with: try formatter.format(price))
-                .replacingFirst("{duration}", with: durationText)
+            (phrase, field) = (wording.payUpFront, "payUpFront")
+            values["price"] = .text(try formatter.format(price))
         default:
-            return wording.freeTrial.replacingFirst("{duration}", with: durationText)
+            (phrase, field) = (wording.freeTrial, "freeTrial")
+        }
+        do {
+            let message = try MessagePatterns.message(phrase, locale: locale.identifier)
+            let used = Set(message.arguments.map(\.name))
+            return try MessagePatterns.format(message, values.filter { used.contains($0.key) }, rightToLeft: locale.isRightToLeft)
+        } catch let error as ICUMessageFormat.SyntaxError {
+            throw .invalidOffer(description, reason: "the wording's '\(field)' is not valid MessageFormat (ICU: \(error.icu.name))")
+        } catch {
+            throw .invalidOffer(description, reason: "ICU cannot format the wording's '\(field)': \(error)")
         }
     }
 
@@ -211,9 +221,10 @@ public struct SubscriptionOffer: Hashable, Sendable, CustomStringConvertible {
 
 /// The phrases that put an offer's ICU-formatted parts together, for one language.
 ///
-/// Placeholders: `{duration}` (the offer's whole length, `3 months`), `{price}` (the formatted
-/// price) and `{price_per_period}` (`$0.99 per month`), named as the fields of `storeprice
-/// render`. The phrases are keyed by StoreKit's payment modes, as Apple spells them. StorePrice has wording for English,
+/// Each phrase is ICU MessageFormat, formatted by ICU, with the arguments `{duration}` (the offer's
+/// whole length, `3 months`), `{price}` (the formatted price) and `{price_per_period}` (`$0.99 per
+/// month`), named as the fields of `storeprice render`; a price or period of the other direction
+/// is isolated (U+2068…U+2069). As in any MessageFormat pattern, `'{'` writes a brace. The phrases are keyed by StoreKit's payment modes, as Apple spells them. StorePrice has wording for English,
 /// German, Spanish, French, Italian, Dutch, Portuguese, Arabic, Japanese, Korean and Chinese
 /// (`Data/offer-wording.json`); it is StorePrice's own, not Apple's or CLDR's. Production
 /// paywalls should pass the app's reviewed copy:
@@ -246,11 +257,20 @@ public struct OfferWording: Hashable, Sendable, Decodable {
         func phrase(_ key: String) throws(StorePriceError) -> String {
             guard let phrase = fields[key] else { throw .invalidOffer(path, reason: "missing '\(key)'") }
             let allowed = Self.placeholders[key] ?? []
-            for name in Self.placeholderNames(in: phrase) where !allowed.contains(name) {
+            let message: ICUMessageFormat
+            do {
+                message = try MessagePatterns.message(phrase, locale: "root")
+            } catch {
+                let place = error.offset.map { " at character \($0 + 1)" } ?? ""
+                throw .invalidOffer(path, reason: "'\(key)' is not valid MessageFormat\(place) (ICU: \(error.icu.name))")
+            }
+            for argument in message.arguments where !allowed.contains(argument.name) || argument.kind != .none {
+                let name = argument.name
                 let hint = name == "pricePerPeriod" ? "; StorePrice now names it {price_per_period}" : ""
+                let use = allowed.contains(name) ? "is text; write it as {\(name.escapedForMessage)}" : "has the placeholder {\(name.escapedForMessage)}\(hint)"
                 throw .invalidOffer(
                     path,
-                    reason: "'\(key)' has the placeholder {\(name.escapedForMessage)}\(hint); it may have "
+                    reason: "'\(key)' \(use); it may have "
                         + allowed.sorted().map { "{\($0)}" }.joined(separator: ", "))
             }
             return phrase
@@ -262,17 +282,6 @@ public struct OfferWording: Hashable, Sendable, Decodable {
     static let placeholders: [String: Set<String>] = [
         "freeTrial": ["duration"], "payAsYouGo": ["price_per_period", "duration"], "payUpFront": ["price", "duration"],
     ]
-
-    /// The names inside `{…}` in a phrase.
-    static func placeholderNames(in phrase: String) -> [String] {
-        var names: [String] = []
-        var rest = phrase[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            names.append(String(rest[rest.index(after: open)..<close]))
-            rest = rest[rest.index(after: close)...]
-        }
-        return names
-    }
 
     /// A free trial: `{duration} free`.
     public var freeTrial: String

@@ -122,11 +122,14 @@ public struct SubscriptionPeriod: Hashable, Sendable, CustomStringConvertible {
         case wide
         /// CLDR's short forms: `1 mth`, `3 Mon.`, `$9.99/m`.
         case short
+        /// CLDR's narrow forms, for the tightest space: `1m`, `3 M.`, `$9.99/m`.
+        case narrow
 
         var skeleton: String {
             switch self {
             case .wide: "unit-width-full-name"
             case .short: "unit-width-short"
+            case .narrow: "unit-width-narrow"
             }
         }
 
@@ -135,6 +138,7 @@ public struct SubscriptionPeriod: Hashable, Sendable, CustomStringConvertible {
             switch self {
             case .wide: "units"
             case .short: "unitsShort"
+            case .narrow: "unitsNarrow"
             }
         }
     }

@@ -1,0 +1,215 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+import ICUNumberFormat
+
+/// Every string a paywall shows for one subscription, in its price locale: the price and period,
+/// the price restated per day, week, month and year, savings against another plan, and the offer.
+///
+/// ```swift
+/// let usa = try Storefront("USA").priceLocale
+/// let yearly = try Paywall(
+///     price: Price("59.99", currency: CurrencyCode("USD")), period: SubscriptionPeriod("P1Y"),
+///     offer: .freeTrial(SubscriptionPeriod("P1W")),
+///     comparedTo: Paywall.Plan(price: Price("4.99", currency: CurrencyCode("USD")), period: SubscriptionPeriod("P1W")),
+///     locale: usa)
+/// try yearly.render("billed_amount_first")   // "$59.99 per year ($4.99 per month)"
+/// try yearly.render("save")                  // "Save 76%"
+/// try yearly.render(PaywallTemplate("{offer}, then {price_per_period}"))   // "1 week free, then $59.99 per year"
+/// yearly.values[.amountPerMonth]             // .text("$4.99")
+/// ```
+///
+/// Restated prices are exact decimal arithmetic, rounded once to the digits the price is shown
+/// with (0 for JPY, 3 for KWD; in the App Store style, 0 for rupees), down by default, so a paywall
+/// never shows more than the customer pays. A year is 365 days and 12 months, so a month is
+/// 365/12 days and a year ≈ 52.14 weeks; a week is 7 days. Savings are computed from the exact
+/// prices, per the same length of time, and rounded down to a whole percent, so they are never
+/// overstated.
+public struct Paywall: Sendable {
+    /// A price and how often it is billed.
+    public struct Plan: Hashable, Sendable {
+        /// The price billed each period.
+        public let price: Price
+        /// How often it is billed.
+        public let period: SubscriptionPeriod
+
+        /// A price billed every period.
+        public init(price: Price, period: SubscriptionPeriod) {
+            self.price = price
+            self.period = period
+        }
+    }
+
+    /// The subscription's price and period.
+    public let plan: Plan
+    /// The offer shown with it, if any.
+    public let offer: SubscriptionOffer?
+    /// The plan savings are computed against, if any: usually the monthly or weekly plan.
+    public let comparedPlan: Plan?
+    /// The price locale every string is in.
+    public let locale: PriceLocale
+    /// How prices are formatted, including ``PriceFormatter/Style/appStore``.
+    public let options: PriceFormatter.Options
+    /// How periods and per-period prices are written.
+    public let periodStyle: SubscriptionPeriod.Style
+    /// How restated prices are rounded; down by default.
+    public let rounding: ApproximatePrice.Rounding
+    /// Every argument's value; an argument that is missing here has a reason in ``missing``.
+    public let values: [PaywallArgument: PaywallValue]
+    /// Why each argument without a value has none, such as `there is no offer`.
+    public let missing: [PaywallArgument: String]
+
+    /// Computes every argument for a subscription.
+    ///
+    /// - Parameters:
+    ///   - price: the price billed each period.
+    ///   - period: how often it is billed.
+    ///   - offer: an offer to show, such as a free trial.
+    ///   - comparedTo: a plan to compute savings against, in the same currency.
+    ///   - locale: the price locale, from a storefront or a test account.
+    ///   - options: how prices are formatted.
+    ///   - periodStyle: full words (`per month`), CLDR's short or narrow forms.
+    ///   - rounding: how restated prices are rounded to the currency's digits.
+    ///   - offerStart: the day the offer starts, for `trial_end_date`.
+    ///   - timeZone: the time zone that day is in; GMT by default.
+    ///   - offerWording: the app's wording for `offer`; StorePrice's own by default.
+    /// - Throws: ``StorePriceError`` for a price the locale cannot show (another currency, more
+    ///   digits than it shows), or a compared plan in another currency.
+    public init(
+        price: Price, period: SubscriptionPeriod, offer: SubscriptionOffer? = nil, comparedTo: Plan? = nil,
+        locale: PriceLocale, options: PriceFormatter.Options = .init(), periodStyle: SubscriptionPeriod.Style = .wide,
+        rounding: ApproximatePrice.Rounding = .down, offerStart: Date? = nil, timeZone: TimeZone = .gmt,
+        offerWording: OfferWording? = nil
+    ) throws(StorePriceError) {
+        self.plan = Plan(price: price, period: period)
+        self.offer = offer
+        self.comparedPlan = comparedTo
+        self.locale = locale
+        self.options = options
+        self.periodStyle = periodStyle
+        self.rounding = rounding
+
+        let formatter = try PriceFormatter(locale: locale, options: options)
+        var values: [PaywallArgument: PaywallValue] = [:]
+        var missing: [PaywallArgument: String] = [:]
+        values[.price] = .text(try formatter.format(price))
+        values[.period] = .text(try period.text(in: locale, style: periodStyle))
+        values[.periodCount] = .number(String(period.value))
+        values[.periodUnit] = .text(period.unit.rawValue)
+        values[.pricePerPeriod] = .text(try formatter.format(price, per: period, style: periodStyle))
+        let restated: [(SubscriptionPeriod.Unit, PaywallArgument, PaywallArgument)] = [
+            (.day, .pricePerDay, .amountPerDay), (.week, .pricePerWeek, .amountPerWeek),
+            (.month, .pricePerMonth, .amountPerMonth), (.year, .pricePerYear, .amountPerYear),
+        ]
+        for (unit, perUnit, amount) in restated {
+            let approximate = try price.approximately(
+                per: SubscriptionPeriod(value: 1, unit: unit), billedEvery: period, rounding: rounding,
+                fractionDigits: formatter.fractionDigits)
+            values[amount] = .text(try formatter.format(approximate.price))
+            values[perUnit] = .text(try formatter.format(approximate, style: periodStyle))
+        }
+
+        let savingsArguments: [PaywallArgument] = [.savings, .savingsPercent]
+        if let comparedTo {
+            guard comparedTo.price.currency == price.currency else {
+                throw .currencyMismatch(price: comparedTo.price, locale: locale)
+            }
+            values[.comparePrice] = .text(try formatter.format(comparedTo.price))
+            values[.comparePricePerPeriod] = .text(try formatter.format(comparedTo.price, per: comparedTo.period, style: periodStyle))
+            if let percent = SavingsPercent.of(plan, against: comparedTo) {
+                values[.savingsPercent] = .number(String(percent))
+                values[.savings] = .text(try SavingsPercent.format(percent, in: locale))
+            } else {
+                for argument in savingsArguments {
+                    missing[argument] = "\(price) every \(period) saves less than 1% against \(comparedTo.price) every \(comparedTo.period)"
+                }
+            }
+        } else {
+            for argument in savingsArguments + [.comparePrice, .comparePricePerPeriod] {
+                missing[argument] = "no plan to compare with (--compare PRICE:PERIOD)"
+            }
+        }
+
+        let offerArguments: [PaywallArgument] = [
+            .offer, .offerType, .offerPrice, .offerPeriod, .offerCount, .offerDuration, .offerPricePerPeriod, .trialEndDate,
+        ]
+        if let offer {
+            let duration = try offer.duration
+            switch offer.paymentMode {
+            case .freeTrial: values[.offerType] = .text("free_trial")
+            case .payAsYouGo: values[.offerType] = .text("pay_as_you_go")
+            case .payUpFront: values[.offerType] = .text("pay_up_front")
+            }
+            values[.offerPeriod] = .text(try offer.period.text(in: locale, style: periodStyle))
+            values[.offerCount] = .number(String(offer.periodCount))
+            values[.offerDuration] = .text(try duration.text(in: locale, style: periodStyle))
+            if let offerPrice = offer.price, offer.paymentMode != .freeTrial {
+                values[.offerPrice] = .text(try formatter.format(offerPrice))
+                let per = offer.paymentMode == .payAsYouGo ? offer.period : duration
+                values[.offerPricePerPeriod] = .text(try formatter.format(offerPrice, per: per, style: periodStyle))
+            } else {
+                missing[.offerPrice] = "the offer is a free trial"
+                missing[.offerPricePerPeriod] = "the offer is a free trial"
+            }
+            do {
+                values[.offer] = .text(try offer.text(in: locale, wording: offerWording, options: options, style: periodStyle))
+            } catch {
+                missing[.offer] = "StorePrice has no offer wording in '\(locale.language)'; pass the app's own (OfferWording)"
+            }
+            if let offerStart {
+                values[.trialEndDate] = .text(try Self.endDate(of: duration, from: offerStart, in: timeZone, locale: locale))
+            } else {
+                missing[.trialEndDate] = "no start date for the offer (--offer-start)"
+            }
+        } else {
+            for argument in offerArguments { missing[argument] = "there is no offer (--offer)" }
+        }
+        self.values = values
+        self.missing = missing
+    }
+
+    /// The subscription's price, period and offer, with a plan to compare against.
+    public init(
+        _ plan: Plan, offer: SubscriptionOffer? = nil, comparedTo: Plan? = nil, locale: PriceLocale,
+        options: PriceFormatter.Options = .init()
+    ) throws(StorePriceError) {
+        try self.init(price: plan.price, period: plan.period, offer: offer, comparedTo: comparedTo, locale: locale, options: options)
+    }
+
+    /// Renders a template with this subscription's arguments.
+    ///
+    /// - Throws: ``StorePriceError/invalidTemplate(name:source:locale:argument:reason:)`` naming
+    ///   the template and the argument: one that does not parse, an unknown argument, a `plural`
+    ///   without a case the language needs, or an argument this subscription has no value for.
+    public func render(_ template: PaywallTemplate) throws(StorePriceError) -> String {
+        try template.render(values: values, missing: missing, in: locale)
+    }
+
+    /// Renders the template of that name from `templates` (the app's, over StorePrice's built-in
+    /// ones), in the store language of this paywall's price locale.
+    public func render(_ name: String, templates: PaywallTemplates = .builtIn) throws(StorePriceError) -> String {
+        try render(templates.template(named: name, for: self))
+    }
+
+    /// The date the offer ends, `duration` after `start`, in the store language's medium format.
+    private static func endDate(
+        of duration: SubscriptionPeriod, from start: Date, in timeZone: TimeZone, locale: PriceLocale
+    ) throws(StorePriceError) -> String {
+        let unit: Int
+        switch duration.unit {
+        case .day: unit = 0
+        case .week: unit = 1
+        case .month: unit = 2
+        case .year: unit = 3
+        }
+        do {
+            return try ICU.formatDate(
+                locale: locale.identifier, zone: timeZone.identifier, startMillis: start.timeIntervalSince1970 * 1000,
+                adding: duration.value, unit: unit, skeleton: "yMMMd")
+        } catch {
+            throw .icuFailure(code: error.name, operation: "format the date \(duration) after \(start) in \(locale)")
+        }
+    }
+}

@@ -1,0 +1,255 @@
+import ICUNumberFormat
+
+/// A paywall line in ICU MessageFormat, the syntax translation tools already know: named
+/// arguments, and `plural` and `select` with CLDR's rules for the store language.
+///
+/// ```swift
+/// let template = PaywallTemplate("{offer_duration} free, then {price_per_period}", name: "trial")
+/// let paywall = try Paywall(
+///     price: Price("59.99", currency: CurrencyCode("USD")), period: SubscriptionPeriod("P1Y"),
+///     offer: .freeTrial(SubscriptionPeriod("P1W")), locale: Storefront("USA").priceLocale)
+/// try paywall.render(template)   // "1 week free, then $59.99 per year"
+/// ```
+///
+/// ICU's own MessageFormat formats it; StorePrice supplies the ``PaywallArgument`` values. A
+/// template that does not parse, uses an argument StorePrice does not supply, uses a text
+/// argument where a number is needed, or has a `plural` without a case the language needs is an
+/// error naming the template and the argument: ``problems(in:)`` lists them all.
+public struct PaywallTemplate: Hashable, Sendable {
+    /// The template's name, such as `trial_line`.
+    public let name: String
+    /// The MessageFormat pattern.
+    public let pattern: String
+    /// Where the template came from: a file's path, `built-in`, or `--template`.
+    public let source: String
+
+    /// A template with a name and the place it came from, for messages.
+    public init(_ pattern: String, name: String = "template", source: String = "template") {
+        self.pattern = pattern
+        self.name = name
+        self.source = source
+    }
+
+    /// Every problem the template has in a price locale's language, empty when it renders:
+    /// a syntax error, an unknown argument, a text argument used as a number, a `plural` that
+    /// lacks a case the language needs, a printf placeholder such as `%d`.
+    public func problems(in locale: PriceLocale) -> [StorePriceError] {
+        let message: ICUMessageFormat
+        do {
+            message = try compiled(for: locale)
+        } catch {
+            return [error]
+        }
+        var problems: [StorePriceError] = []
+        var seen: Set<String> = []
+        for argument in message.arguments where seen.insert("\(argument.name)|\(argument.kind)|\(argument.selectors)").inserted {
+            if let problem = problem(with: argument, in: locale) { problems.append(problem) }
+        }
+        if Self.hasPercentSignBesideSavings(pattern) {
+            problems.append(
+                fail(
+                    in: locale, argument: PaywallArgument.savings.name,
+                    "already has the language's percent sign (76 %, %76); remove the '%' beside it"))
+        }
+        if let placeholder = Self.printfPlaceholder(in: pattern) {
+            problems.append(
+                fail(
+                    in: locale, argument: nil,
+                    "'\(placeholder)' is a printf placeholder, which MessageFormat writes as it is; "
+                        + "use a named argument such as {period_count}"))
+        }
+        return problems
+    }
+
+    // MARK: Rendering
+
+    /// The template with `values` (missing ones have the reason they are missing), each text value
+    /// isolated (U+2068…U+2069) when its direction is not the template's.
+    func render(
+        values: [PaywallArgument: PaywallValue], missing: [PaywallArgument: String], in locale: PriceLocale
+    ) throws(StorePriceError) -> String {
+        if let problem = problems(in: locale).first { throw problem }
+        let message = try compiled(for: locale)
+        let used = Set(message.arguments.compactMap { PaywallArgument(rawValue: $0.name) })
+        var arguments: [String: PaywallValue] = [:]
+        for argument in used {
+            // A missing value is marked, and is an error only if the branch that uses it is chosen.
+            arguments[argument.name] = values[argument] ?? .text(Self.missingMark(argument))
+        }
+        let absent = used.filter { values[$0] == nil }.sorted { $0.rawValue < $1.rawValue }
+        // An argument that chooses a branch decides what is written: without it, nothing is.
+        if let chooser = message.arguments.first(where: {
+            [.select, .plural, .selectOrdinal].contains($0.kind) && absent.map(\.name).contains($0.name)
+        }) {
+            let argument = PaywallArgument(rawValue: chooser.name)
+            throw fail(in: locale, argument: chooser.name, "has no value: \(argument.flatMap { missing[$0] } ?? "not supplied")")
+        }
+        let text: String
+        do {
+            text = try MessagePatterns.format(message, arguments, rightToLeft: locale.isRightToLeft)
+        } catch {
+            // A number with no value fails where plural needs it.
+            if let number = absent.first(where: \.isNumber) {
+                throw fail(in: locale, argument: number.name, "has no value: \(missing[number] ?? "not supplied")")
+            }
+            throw .icuFailure(code: error.name, operation: "format template '\(name.escapedForMessage)' in \(locale)")
+        }
+        if let shown = absent.first(where: { text.contains(Self.missingMark($0)) }) {
+            throw fail(in: locale, argument: shown.name, "has no value: \(missing[shown] ?? "not supplied")")
+        }
+        return text
+    }
+
+    private static func missingMark(_ argument: PaywallArgument) -> String {
+        "\u{E000}\(argument.rawValue)\u{E001}"
+    }
+
+    // MARK: Checks
+
+    private func problem(with argument: ICUMessageFormat.Argument, in locale: PriceLocale) -> StorePriceError? {
+        guard let known = PaywallArgument(rawValue: argument.name) else {
+            let names = PaywallArgument.allCases.map(\.name)
+            let closest = names.map { ($0, Self.editDistance(Array(argument.name), Array($0))) }
+                .filter { $0.1 <= 2 }.min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }?.0
+            let hint: String
+            if let closest {
+                hint = "did you mean '\(closest)'?"
+            } else if argument.name.allSatisfy(\.isNumber) {
+                hint = "arguments have names, such as {price}; see PaywallArgument"
+            } else {
+                hint = "StorePrice supplies \(names.prefix(6).joined(separator: ", ")), … (see PaywallArgument)"
+            }
+            return fail(in: locale, argument: argument.name, "unknown; \(hint)")
+        }
+        switch argument.kind {
+        case .none, .select:
+            return nil
+        case .choice:
+            return fail(in: locale, argument: argument.name, "choice is ICU's deprecated format; use plural")
+        case .simple(let type):
+            if type == "number", known.isNumber { return nil }
+            if type == "date" || type == "time" {
+                return fail(in: locale, argument: argument.name, "is text already formatted; write {\(argument.name)}")
+            }
+            return fail(
+                in: locale, argument: argument.name,
+                known.isNumber
+                    ? "'\(type.escapedForMessage)' is not a format for it; write {\(argument.name)} or {\(argument.name), number}"
+                    : "is text already formatted; write {\(argument.name)}")
+        case .plural, .selectOrdinal:
+            guard known.isNumber else {
+                let numbers = PaywallArgument.allCases.filter(\.isNumber).map(\.name).joined(separator: ", ")
+                return fail(in: locale, argument: argument.name, "is text; plural needs a number: \(numbers)")
+            }
+            return missingPluralCase(argument, known, ordinal: argument.kind == .selectOrdinal, in: locale)
+        }
+    }
+
+    /// The first plural category the language gives some value of the argument that neither a
+    /// keyword nor an explicit `=n` case covers.
+    private func missingPluralCase(
+        _ argument: ICUMessageFormat.Argument, _ known: PaywallArgument, ordinal: Bool, in locale: PriceLocale
+    ) -> StorePriceError? {
+        let categories: [String]
+        do {
+            categories = try PluralCategories.of(locale.identifier, ordinal: ordinal)
+        } catch {
+            return fail(in: locale, argument: argument.name, "ICU has no plural rules here: \(error.name)")
+        }
+        let selectors = Set(argument.selectors)
+        var missing: [String: [Int]] = [:]
+        for n in known.possibleValues where n < categories.count {
+            let category = categories[n]
+            if selectors.contains(category) || selectors.contains("=\(n)") { continue }
+            missing[category, default: []].append(n)
+        }
+        let order = ["zero", "one", "two", "few", "many", "other"]
+        guard let category = order.first(where: { missing[$0] != nil }), let values = missing[category] else { return nil }
+        let examples = values.prefix(3).map(String.init).joined(separator: ", ")
+        return fail(
+            in: locale, argument: argument.name,
+            "\(ordinal ? "selectordinal" : "plural") has no '\(category)' case, which '\(locale.language)' "
+                + "needs for \(examples)\(values.count > 3 ? ", …" : "")")
+    }
+
+    private func fail(in locale: PriceLocale, argument: String?, _ reason: String) -> StorePriceError {
+        .invalidTemplate(name: name, source: source, locale: locale.languageIdentifier, argument: argument, reason: reason)
+    }
+
+    /// Whether a `%` is written next to `{savings}`, which has its own: `{savings}%`, `% {savings}`.
+    static func hasPercentSignBesideSavings(_ pattern: String) -> Bool {
+        let spaces: Set<Character> = [" ", "\u{00A0}", "\u{202F}"]
+        var rest = Substring(pattern)
+        while let range = rest.firstRange(of: "{savings}") {
+            let before = rest[..<range.lowerBound].reversed().drop { spaces.contains($0) }.first
+            let after = rest[range.upperBound...].drop { spaces.contains($0) }.first
+            if before == "%" || after == "%" || before == "％" || after == "％" { return true }
+            rest = rest[range.upperBound...]
+        }
+        return false
+    }
+
+    /// `%d`, `%@`, `%1$@`, `%lld`: what printf-style string tables write, left as it is by MessageFormat.
+    static func printfPlaceholder(in pattern: String) -> String? {
+        let scalars = Array(pattern.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() where scalar == "%" {
+            var end = index + 1
+            while end < scalars.count, ("0"..."9").contains(scalars[end]) { end += 1 }
+            if end > index + 1, end < scalars.count, scalars[end] == "$" { end += 1 }
+            while end < scalars.count, scalars[end] == "l" { end += 1 }
+            if end < scalars.count, "d@sifuxX".unicodeScalars.contains(scalars[end]) {
+                return String(String.UnicodeScalarView(scalars[index...end]))
+            }
+        }
+        return nil
+    }
+
+    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    // MARK: Compiled patterns
+
+    private func compiled(for locale: PriceLocale) throws(StorePriceError) -> ICUMessageFormat {
+        do {
+            return try MessagePatterns.message(pattern, locale: locale.identifier)
+        } catch {
+            let place = error.offset.map { " at character \($0 + 1)" } ?? ""
+            throw fail(in: locale, argument: nil, "not valid MessageFormat\(place) (ICU: \(error.icu.name))")
+        }
+    }
+}
+
+extension PaywallArgument {
+    /// The values a number argument can take, for checking plural cases: a count of periods is
+    /// 1 to 999, a saving 1 to 100 percent.
+    var possibleValues: ClosedRange<Int> {
+        self == .savingsPercent ? 1...100 : 1...SubscriptionPeriod.maximumCount
+    }
+}
+
+/// CLDR's plural categories for the integers 0 to 999, per locale, read from ICU once.
+enum PluralCategories {
+    private struct Key: Hashable, Sendable {
+        var locale: String
+        var ordinal: Bool
+    }
+
+    private static let known = BoundedCache<Key, Result<[String], ICUError>>(limit: FormatterCache.limit)
+
+    static func of(_ locale: String, ordinal: Bool) throws(ICUError) -> [String] {
+        try known.value(for: Key(locale: locale, ordinal: ordinal)) {
+            Result { () throws(ICUError) in
+                try ICU.pluralCategories(locale: locale, ordinal: ordinal, count: SubscriptionPeriod.maximumCount + 1)
+            }
+        }.get()
+    }
+}

@@ -1,0 +1,319 @@
+import ArgumentParser
+import StorePrice
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension StorePriceCommand {
+    struct Paywall: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "paywall",
+            abstract: "Show a subscription's paywall strings, exact, from ICU MessageFormat templates.",
+            usage: """
+                storeprice paywall (--storefront … | --locale … | --account …) --price <amount> --period <period> [<options>]
+                storeprice paywall … --template <text>
+                storeprice paywall … --templates <file> [--name <name>]
+                storeprice paywall --check <file>
+                """,
+            discussion: """
+                Examples:
+                  storeprice paywall --storefront USA --price 59.99 --period P1Y --compare 4.99:P1W --offer free:P1W
+                  storeprice paywall --storefront JPN --price 9800 --period P1Y --style app-store
+                  storeprice paywall --storefront RUS --price 2990 --period P3M \\
+                      --template '{period_count, plural, one {# месяц} few {# месяца} many {# месяцев} other {# месяца}}: {price}'
+                                                                   3 месяца: 2990,00 ₽
+                  storeprice paywall --storefront USA --price 59.99 --period P1Y --arguments
+                  storeprice paywall --check paywall-templates.json
+
+                Without --template or --templates, every built-in line is written as NAME<TAB>TEXT: \
+                period, price_per_period, billed_amount_first and savings in every store language \
+                (made only of CLDR data), and offer, offer_then_price and save in the languages \
+                StorePrice words. --arguments writes every argument a template can use as \
+                NAME<TAB>VALUE instead.
+
+                Prices restated per day, week, month and year are exact decimals rounded once to \
+                the digits the price is shown with, down unless --per-rounding says otherwise, so \
+                a paywall never shows more than the customer pays. A year is 365 days and 12 months \
+                (a month is 365/12 days, a year ≈ 52.14 weeks). Savings (--compare) are computed \
+                from the exact prices and rounded down to a whole percent, written with CLDR's \
+                percent format (%76 in Turkish, 76 % in French).
+
+                Templates are ICU MessageFormat: {price}, and plural and select with CLDR's rules \
+                for the store language. A templates file is a JSON object of language tags, each \
+                an object of template names and patterns: {"en": {"headline": "…"}, "ru": {…}}. A \
+                paywall uses the most specific language that matches its store language, and \
+                StorePrice's built-in template for a name the file lacks.
+
+                --check renders every template of a file in every store language of the 175 \
+                storefronts that the file has a language for, and lists each problem once with \
+                the storefronts it shows in: a pattern that does not parse, an unknown argument, \
+                a plural without a case the language needs, a printf placeholder (%d), an argument \
+                with no value there.
+
+                Exit status: 0 written (--check: no problem), 64 usage error, 65 a bad price, \
+                period, offer, locale, template or templates file (--check: a problem found), 74 \
+                standard output cannot be written, 141 standard output closed by its reader (| head).
+                """
+        )
+
+        @Option(help: "The price locale, such as ja_JP@currency=JPY.")
+        var locale: String?
+
+        @Option(help: "A storefront: numeric ID (143462), alpha-3 (JPN) or alpha-2 (JP).")
+        var storefront: String?
+
+        @Option(help: "With --storefront, a store language other than the default, such as fr in CAN.")
+        var language: String?
+
+        @Option(help: "A test account whose store to show the paywall as (see 'storeprice accounts').")
+        var account: String?
+
+        @OptionGroup var accountsSource: AccountsOptions
+
+        @Option(help: ArgumentHelp("The price billed each period, such as 59.99.", valueName: "amount"))
+        var price: String?
+
+        @Option(help: ArgumentHelp("How often it is billed: P1W, P1M, P3M, P1Y.", valueName: "period"))
+        var period: String?
+
+        @Option(help: ArgumentHelp(
+            "An offer: free:P1W, payAsYouGo:P1Mx3:0.99 or payUpFront:P2M:1.99 (MODE:PERIOD[xCOUNT][:PRICE]).",
+            valueName: "terms"))
+        var offer: String?
+
+        @Option(help: ArgumentHelp(
+            "The day the offer starts, for trial_end_date: YYYY-MM-DD, in UTC; today by default.", valueName: "date"))
+        var offerStart: String?
+
+        @Option(help: ArgumentHelp(
+            "A plan to compute savings against, such as 4.99:P1W (the weekly plan).", valueName: "price:period"))
+        var compare: String?
+
+        @Option(help: ArgumentHelp("A template to render, such as '{offer}, then {price_per_period}'.", valueName: "text"))
+        var template: String?
+
+        @Option(help: ArgumentHelp("A JSON file of templates by language; every one for the store language is written.", valueName: "file"))
+        var templates: String?
+
+        @Option(help: ArgumentHelp("With --templates, the one template to write.", valueName: "name"))
+        var name: String?
+
+        @Option(help: ArgumentHelp("Check a templates file in every storefront's store languages.", valueName: "file"))
+        var check: String?
+
+        @Flag(help: "Write every template argument as NAME<TAB>VALUE.")
+        var arguments = false
+
+        @Option(help: "Full words (per month), or CLDR's short (/m) or narrow forms.")
+        var periodStyle: PeriodStyleOption = .wide
+
+        @Option(help: "How restated prices round to the digits the price is shown with.")
+        var perRounding: StorePriceCommand.Format.PerRounding = .down
+
+        @Option(help: ArgumentHelp(
+            "With --offer, a JSON file of your own offer wording: {\"freeTrial\": \"{duration} free\", …}.", valueName: "file"))
+        var offerWording: String?
+
+        @OptionGroup var formatting: FormattingOptions
+
+        func validate() throws {
+            if let check {
+                let others = [locale, storefront, account, price, period, offer, compare, template, templates, name]
+                guard others.allSatisfy({ $0 == nil }) else {
+                    throw ValidationError("--check '\(check.escapedForMessage)' checks a file in every storefront; give it alone.")
+                }
+                return
+            }
+            let sources = [locale.map { _ in "--locale" }, storefront.map { _ in "--storefront" }, account.map { _ in "--account" }]
+                .compactMap { $0 }
+            guard sources.count == 1 else {
+                throw sources.isEmpty
+                    ? ValidationError("Give a price locale: --storefront USA, --locale en_US@currency=USD or --account usa.")
+                    : ValidationError("Give one of \(sources.joined(separator: ", ")), not several.")
+            }
+            if language != nil, storefront == nil {
+                throw ValidationError("--language goes with --storefront, such as --storefront CAN --language fr.")
+            }
+            guard price != nil, period != nil else {
+                throw ValidationError("Give the subscription's --price and --period, such as --price 59.99 --period P1Y.")
+            }
+            if template != nil, templates != nil {
+                throw ValidationError("Give --template or --templates, not both.")
+            }
+            if name != nil, templates == nil {
+                throw ValidationError("--name picks a template of --templates FILE.")
+            }
+            if arguments, template != nil || templates != nil {
+                throw ValidationError("--arguments writes the arguments, not templates; remove --template or --templates.")
+            }
+            if offerStart != nil, offer == nil {
+                throw ValidationError("--offer-start goes with --offer.")
+            }
+            if offerWording != nil, offer == nil {
+                throw ValidationError("--offer-wording goes with --offer.")
+            }
+        }
+
+        func run() throws {
+            if let check { return try runCheck(check) }
+            let priceLocale = try self.priceLocale()
+            let paywall = try makePaywall(in: priceLocale)
+            if arguments {
+                for argument in PaywallArgument.allCases {
+                    guard let value = paywall.values[argument] else { continue }
+                    try write(value.text, named: argument.name)
+                }
+                return
+            }
+            if let template {
+                return try write(paywall.render(PaywallTemplate(template, name: "--template", source: "--template")))
+            }
+            let set = try templates.map { (path) throws(StorePriceError) in try PaywallTemplates(contentsOfFile: path) }
+            if let set, let name {
+                return try write(paywall.render(name, templates: set))
+            }
+            let names: [String]
+            if let set {
+                guard let tag = set.languageTag(for: priceLocale) else {
+                    throw StorePriceError.invalidTemplate(
+                        name: "", source: set.source, locale: priceLocale.languageIdentifier, argument: nil,
+                        reason: "no templates for this language; the file has \(set.languages.keys.sorted().joined(separator: ", "))")
+                }
+                names = (set.languages[tag] ?? [:]).keys.sorted()
+            } else {
+                names = PaywallTemplates.cldrTemplateNames + ["offer", "offer_then_price", "save"]
+            }
+            for name in names {
+                let text: String
+                do {
+                    text = try name == "offer"
+                        ? paywall.render(PaywallTemplate("{offer}", name: "offer", source: "built-in"))
+                        : paywall.render(name, templates: set ?? .builtIn)
+                } catch {
+                    // Built-in lines that need what this subscription lacks (an offer, a plan to
+                    // compare with, wording for its language) are left out.
+                    guard set == nil else { throw error }
+                    continue
+                }
+                try write(text, named: name)
+            }
+        }
+
+        /// Writes a line of text, after `NAME<TAB>` when named; --escape escapes the text.
+        private func write(_ text: String, named name: String? = nil) throws {
+            let shown = formatting.escape ? UnicodeEscaping.escapeNonASCII(text) : text
+            try Console.output(name.map { "\($0)\t\(shown)" } ?? shown)
+        }
+
+        private func runCheck(_ path: String) throws {
+            let set = try PaywallTemplates(contentsOfFile: path)
+            let report = set.check()
+            for problem in report.problems {
+                try Console.output(problem.description)
+            }
+            let summary = "\(report.problems.isEmpty ? "no problems" : "\(report.problems.count) problem\(report.problems.count == 1 ? "" : "s")") "
+                + "in \(set.names.count) template\(set.names.count == 1 ? "" : "s") of '\(path.escapedForMessage)', "
+                + "checked in \(report.checkedLanguages) storefront languages"
+            Console.error(summary)
+            if !report.uncoveredLanguages.isEmpty {
+                Console.error(
+                    "note: no templates for \(report.uncoveredLanguages.joined(separator: ", ")); "
+                        + "paywalls there get StorePrice's built-in lines only")
+            }
+            if !report.problems.isEmpty { throw ExitCode.dataError }
+        }
+
+        private func priceLocale() throws -> PriceLocale {
+            if let account {
+                return try accountsSource.load().account(named: account).priceLocale
+            }
+            if let storefront {
+                let found = try Storefront(storefront)
+                return try language.map { (language) throws(StorePriceError) in try found.priceLocale(language: language) }
+                    ?? found.priceLocale
+            }
+            return try PriceLocale(locale ?? "")
+        }
+
+        private func makePaywall(in priceLocale: PriceLocale) throws -> StorePrice.Paywall {
+            let currency = priceLocale.currency
+            let billed = try Price(price ?? "", currency: currency)
+            let every: SubscriptionPeriod
+            do {
+                every = try SubscriptionPeriod(period ?? "")
+            } catch {
+                throw StorePriceError.invalidPeriod(period ?? "", reason: "\(Self.reason(error)) (--period)")
+            }
+            let offerTerms = try offer.map { (text) throws(StorePriceError) in try Self.offer(text, currency: currency) }
+            let compared = try compare.map { (text) throws(StorePriceError) in try Self.plan(text, currency: currency) }
+            let start = try offer.map { _ in try Self.startDate(offerStart) }
+            let wording = try offerWording.map { (path) throws(StorePriceError) in try OfferWording(contentsOfFile: path) }
+            return try StorePrice.Paywall(
+                price: billed, period: every, offer: offerTerms, comparedTo: compared, locale: priceLocale,
+                options: formatting.options, periodStyle: periodStyle.style, rounding: perRounding.rounding,
+                offerStart: start, offerWording: wording)
+        }
+
+        private static func reason(_ error: StorePriceError) -> String {
+            if case .invalidPeriod(_, let reason) = error { return reason }
+            return error.description
+        }
+
+        /// `free:P1W`, `payAsYouGo:P1Mx3:0.99`, `payUpFront:P2M:1.99`: the terms as `render` writes them.
+        static func offer(_ text: String, currency: CurrencyCode) throws(StorePriceError) -> SubscriptionOffer {
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2 || parts.count == 3 else {
+                throw .invalidOffer(text, reason: "expected MODE:PERIOD[xCOUNT][:PRICE], such as free:P1W or payAsYouGo:P1Mx3:0.99 (--offer)")
+            }
+            let price = try parts.count == 3 ? Price(String(parts[2]), currency: currency) : nil
+            return try SubscriptionOffer(terms: parts.prefix(2).joined(separator: ":"), price: price)
+        }
+
+        /// `4.99:P1W`: a price and its period.
+        static func plan(_ text: String, currency: CurrencyCode) throws(StorePriceError) -> StorePrice.Paywall.Plan {
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2 else {
+                throw .invalidOffer(text, reason: "expected PRICE:PERIOD, such as 4.99:P1W (--compare)")
+            }
+            return StorePrice.Paywall.Plan(
+                price: try Price(String(parts[0]), currency: currency), period: try SubscriptionPeriod(String(parts[1])))
+        }
+
+        /// Midnight UTC of a `YYYY-MM-DD` day, or of today.
+        static func startDate(_ text: String?) throws(StorePriceError) -> Date {
+            guard let text else {
+                let now = Date().timeIntervalSince1970
+                return Date(timeIntervalSince1970: (now / 86_400).rounded(.down) * 86_400)
+            }
+            let fields = text.split(separator: "-", omittingEmptySubsequences: false)
+            guard fields.count == 3, fields[0].count == 4, fields[1].count == 2, fields[2].count == 2,
+                let year = Int(fields[0]), let month = Int(fields[1]), let day = Int(fields[2]),
+                (1...12).contains(month), (1...daysIn(month, of: year)).contains(day)
+            else {
+                throw .invalidOffer(text, reason: "the start is a day written YYYY-MM-DD, such as 2026-11-27 (--offer-start)")
+            }
+            return Date(timeIntervalSince1970: Double(daysFromEpoch(year, month, day)) * 86_400)
+        }
+
+        private static func daysIn(_ month: Int, of year: Int) -> Int {
+            switch month {
+            case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+            case 4, 6, 9, 11: 30
+            default: 31
+            }
+        }
+
+        /// Days from 1970-01-01 to a Gregorian date (Howard Hinnant's days_from_civil).
+        private static func daysFromEpoch(_ year: Int, _ month: Int, _ day: Int) -> Int {
+            let y = month <= 2 ? year - 1 : year
+            let era = (y >= 0 ? y : y - 399) / 400
+            let yearOfEra = y - era * 400
+            let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+            let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+            return era * 146_097 + dayOfEra - 719_468
+        }
+    }
+}

@@ -1,0 +1,316 @@
+@testable import StorePrice
+import Foundation
+import TestSupport
+import Testing
+
+/// Paywall strings: exact restated prices and savings, ICU MessageFormat templates with CLDR's
+/// plural rules, the checks that name a template's problem, and bidi isolation.
+@Suite struct PaywallTests {
+    static func usd(_ amount: String) throws -> Price { try Price(amount, currency: CurrencyCode("USD")) }
+
+    static func paywall(
+        _ amount: String, _ period: String, in storefront: String = "USA", offer: SubscriptionOffer? = nil,
+        compare: (String, String)? = nil, options: PriceFormatter.Options = .init(), language: String? = nil
+    ) throws -> Paywall {
+        // A storefront's code, or a whole price locale.
+        let locale = try storefront.contains("@")
+            ? PriceLocale(storefront)
+            : language.map { try Storefront(storefront).priceLocale(language: $0) } ?? Storefront(storefront).priceLocale
+        return try Paywall(
+            price: Price(amount, currency: locale.currency), period: SubscriptionPeriod(period), offer: offer,
+            comparedTo: try compare.map { Paywall.Plan(price: try Price($0.0, currency: locale.currency), period: try SubscriptionPeriod($0.1)) },
+            locale: locale, options: options)
+    }
+
+    // MARK: The issue's cases, against the exact value
+
+    /// The cases other paywall tools get wrong: each restated price is the exact value rounded
+    /// down once to the currency's digits, and the saving is the exact one rounded down.
+    @Test(arguments: [
+        ("USA", "4.99", "P1W", PaywallArgument.amountPerMonth, "$21.68", "21.682"),
+        ("USA", "83.99", "P1Y", .amountPerMonth, "$6.99", "6.999"),
+        ("JPN", "9800", "P1Y", .amountPerMonth, "￥816", "816.666"),
+        ("USA", "19.99", "P1M", .amountPerMonth, "$19.99", "19.99"),
+        ("USA", "59.99", "P1Y", .amountPerWeek, "$1.15", "1.150"),
+        ("USA", "59.99", "P1Y", .amountPerDay, "$0.16", "0.164"),
+        ("en_KW@currency=KWD", "2.999", "P1M", .amountPerYear, "KWD\u{00A0}35.988", "35.988"),
+    ] as [(String, String, String, PaywallArgument, String, String)])
+    func restatedPricesAreTheExactValueRoundedDown(
+        _ storefront: String, _ amount: String, _ period: String, _ argument: PaywallArgument, _ shown: String, _ exactPrefix: String
+    ) throws {
+        let paywall = try Self.paywall(amount, period, in: storefront)
+        expectBytes(escaped(paywall.values[argument]?.text ?? "none"), escaped(shown))
+        // The exact value, computed apart: amount × (length of the target) ÷ (length of the period),
+        // in twelfths of a day (a day 12, a week 84, a month 365, a year 4,380).
+        let twelfths: [String: Decimal] = ["P1W": 84, "P1M": 365, "P1Y": 4380]
+        let target: Decimal = argument == .amountPerMonth ? 365 : argument == .amountPerWeek ? 84 : argument == .amountPerDay ? 12 : 4380
+        let exact = try #require(Decimal(string: amount)) * target / twelfths[period]!
+        #expect("\(exact)".hasPrefix(exactPrefix), "exact \(exact)")
+    }
+
+    @Test func savingsAreComputedFromTheExactPricesAndRoundedDown() throws {
+        // Yearly $59.99 against weekly $4.99: 1 − 59.99 ÷ (4.99 × 365 ÷ 7) = 76.94…%.
+        let yearly = try Self.paywall("59.99", "P1Y", compare: ("4.99", "P1W"))
+        #expect(yearly.values[.savingsPercent] == .number("76"))
+        expectBytes(try yearly.render("save"), "Save 76%")
+        // Against monthly $9.99: 1 − 59.99 ÷ 119.88 = 49.958…%, shown as 49, never 50.
+        #expect(try Self.paywall("59.99", "P1Y", compare: ("9.99", "P1M")).values[.savingsPercent] == .number("49"))
+        // Exactly half: 50.
+        #expect(try Self.paywall("60", "P1Y", compare: ("10", "P1M")).values[.savingsPercent] == .number("50"))
+        // A plan that costs more, or saves under 1%, has no saving to show.
+        let dearer = try Self.paywall("130", "P1Y", compare: ("10", "P1M"))
+        #expect(dearer.values[.savings] == nil)
+        #expect(throws: StorePriceError.invalidTemplate(
+            name: "save", source: "built-in", locale: "en_US", argument: "savings",
+            reason: "has no value: 130 USD every P1Y saves less than 1% against 10 USD every P1M")) { try dearer.render("save") }
+    }
+
+    /// CLDR's percent format for the language, not `76%` everywhere.
+    @Test(arguments: [
+        ("TUR", nil, "%76"), ("FRA", nil, "76\\u{00A0}%"), ("DEU", nil, "76\\u{00A0}%"),
+        ("SAU", nil, "\\u{0667}\\u{0666}\\u{066A}\\u{061C}"), ("USA", nil, "76%"), ("CHE", "fr", "76%"),
+    ] as [(String, String?, String)])
+    func savingsUseTheLanguagesPercentFormat(_ storefront: String, _ language: String?, _ expected: String) throws {
+        let paywall = try Self.paywall("59.99", "P1Y", in: storefront, compare: ("4.99", "P1W"), language: language)
+        expectBytes(escaped(paywall.values[.savings]?.text ?? "none"), expected)
+    }
+
+    @Test func billedAmountFirstIsCLDRsOwnPatternInEveryLanguage() throws {
+        expectBytes(try Self.paywall("59.99", "P1Y").render("billed_amount_first"), "$59.99 per year ($4.99 per month)")
+        expectBytes(try Self.paywall("9.99", "P1M").render("billed_amount_first"), "$9.99 per month ($2.29 per week)")
+        expectBytes(try Self.paywall("9800", "P1Y", in: "JPN").render("billed_amount_first"), "￥9,800/年 (￥816/月)")
+        expectBytes(
+            escaped(try Self.paywall("68", "P1Y", in: "CHN").render("billed_amount_first")),
+            "\\u{00A5}68.00/\\u{5E74}\\u{FF08}\\u{00A5}5.66/\\u{6708}\\u{FF09}")
+    }
+
+    @Test func theAppStoreStyleReachesEveryPrice() throws {
+        let paywall = try Self.paywall("9800", "P1Y", in: "JPN", options: .init(style: .appStore))
+        expectBytes(try paywall.render("billed_amount_first"), "¥9,800/年 (¥816/月)")
+        let india = try Self.paywall("999", "P1Y", in: "IND", options: .init(style: .appStore))
+        // Rupees in the App Store style have no fraction digits, so the restated price has none.
+        expectBytes(escaped(india.values[.amountPerMonth]?.text ?? "none"), "\\u{20B9}\\u{00A0}83")
+    }
+
+    @Test func offersHaveTheirPricePeriodCountAndEndDate() throws {
+        let start = Date(timeIntervalSince1970: 1_769_817_600)  // 2026-01-31
+        let usa = try Storefront("USA").priceLocale
+        let paywall = try Paywall(
+            price: Self.usd("59.99"), period: SubscriptionPeriod("P1Y"),
+            offer: .payAsYouGo(Self.usd("0.99"), every: SubscriptionPeriod("P1M"), count: 3), locale: usa, offerStart: start)
+        #expect(paywall.values[.offerPrice] == .text("$0.99"))
+        #expect(paywall.values[.offerPeriod] == .text("1 month"))
+        #expect(paywall.values[.offerCount] == .number("3"))
+        #expect(paywall.values[.offerDuration] == .text("3 months"))
+        #expect(paywall.values[.offerPricePerPeriod] == .text("$0.99 per month"))
+        #expect(paywall.values[.trialEndDate] == .text("Apr 30, 2026"))
+        expectBytes(try paywall.render("offer_then_price"), "$0.99 per month for 3 months, then $59.99 per year")
+        let trial = try Paywall(
+            price: Price("9800", currency: CurrencyCode("JPY")), period: SubscriptionPeriod("P1Y"),
+            offer: .freeTrial(SubscriptionPeriod("P1M")), locale: try Storefront("JPN").priceLocale, offerStart: start)
+        // A month after 31 January is the last day of February, in the language's date format.
+        #expect(trial.values[.trialEndDate] == .text("2026年2月28日"))
+    }
+
+    // MARK: Templates
+
+    /// `plural` uses CLDR's rules for the store language, through ICU's MessageFormat.
+    @Test(arguments: [
+        ("RUS", "P1M", "1 месяц"), ("RUS", "P3M", "3 месяца"), ("RUS", "P6M", "6 месяцев"), ("RUS", "P21D", "21 день"),
+        ("POL", "P2M", "2 miesiące"), ("POL", "P5M", "5 miesięcy"),
+    ])
+    func pluralsFollowTheLanguagesRules(_ storefront: String, _ period: String, _ expected: String) throws {
+        let templates = try PaywallTemplates([
+            "ru": ["length": "{period_count, plural, one {# {period_unit, select, day {день} other {месяц}}} few {# месяца} many {# {period_unit, select, day {дней} other {месяцев}}} other {# месяца}}"],
+            "pl": ["length": "{period_count, plural, one {# miesiąc} few {# miesiące} many {# miesięcy} other {# miesiąca}}"],
+        ])
+        let paywall = try Self.paywall(storefront == "RUS" ? "299" : "29.99", period, in: storefront)
+        expectBytes(try paywall.render("length", templates: templates), expected)
+    }
+
+    /// Each mistake is an error naming the template, the language and the argument.
+    @Test(arguments: [
+        ("{pirce} a year", "argument 'pirce': unknown; did you mean 'price'?"),
+        ("{0} a year", "argument '0': unknown; arguments have names, such as {price}; see PaywallArgument"),
+        ("{price a year", "not valid MessageFormat at character 2 (ICU: U_PATTERN_SYNTAX_ERROR)"),
+        ("{price, plural, other {#}}", "argument 'price': is text; plural needs a number: period_count, savings_percent, offer_count"),
+        ("{period_count, plural, one {# month} other {# months}}", "argument 'period_count': plural has no 'few' case, which 'ru' needs for 2, 3, 4, …"),
+        ("%d месяцев", "'%d' is a printf placeholder, which MessageFormat writes as it is; use a named argument such as {period_count}"),
+        ("Скидка {savings}%", "argument 'savings': already has the language's percent sign (76 %, %76); remove the '%' beside it"),
+        ("{trial_end_date, date, short}", "argument 'trial_end_date': is text already formatted; write {trial_end_date}"),
+        ("{savings}", "argument 'savings': has no value: no plan to compare with (--compare PRICE:PERIOD)"),
+        ("{offer_type, select, free_trial {free} other {{offer_price}}}", "argument 'offer_type': has no value: there is no offer (--offer)"),
+    ])
+    func mistakesNameTheTemplateAndArgument(_ pattern: String, _ reason: String) throws {
+        let paywall = try Self.paywall("299", "P1M", in: "RUS")
+        do {
+            let text = try paywall.render(PaywallTemplate(pattern, name: "line", source: "paywall.json"))
+            Issue.record("rendered \(text)")
+        } catch {
+            let place = reason.hasPrefix("argument") ? ", " : ": "
+            expectBytes(error.description, "template 'line' in 'paywall.json' (ru_RU)\(place)\(reason)")
+        }
+    }
+
+    /// A value a branch needs is an error only when that branch is chosen.
+    @Test func aMissingValueInABranchNotTakenIsNoError() throws {
+        let template = PaywallTemplate("{offer_type, select, free_trial {{offer_duration} free} other {{offer_price_per_period} for {offer_duration}}}")
+        let trial = try Paywall(
+            price: Self.usd("59.99"), period: SubscriptionPeriod("P1Y"), offer: .freeTrial(SubscriptionPeriod("P1W")),
+            locale: try Storefront("USA").priceLocale)
+        expectBytes(try trial.render(template), "1 week free")
+        let paid = try Paywall(
+            price: Self.usd("59.99"), period: SubscriptionPeriod("P1Y"), offer: .payUpFront(Self.usd("1.99"), for: SubscriptionPeriod("P2M")),
+            locale: try Storefront("USA").priceLocale)
+        expectBytes(try paid.render(template), "$1.99 per 2 months for 2 months")
+        #expect(throws: StorePriceError.invalidTemplate(
+            name: "template", source: "template", locale: "en_US", argument: "offer_price",
+            reason: "has no value: the offer is a free trial")) { try trial.render(PaywallTemplate("{offer_price} today")) }
+    }
+
+    /// A price of the other direction is isolated; one of the same direction is not.
+    @Test func pricesOfTheOtherDirectionAreIsolated() throws {
+        let arabic = PaywallTemplate("فقط {amount_per_month}")
+        let english = PaywallTemplate("Only {amount_per_month}")
+        let dollars = try Self.paywall("4.99", "P1M")
+        let riyals = try Self.paywall("4.99", "P1M", in: "SAU")
+        let riyalText = try #require(riyals.values[.amountPerMonth]?.text)
+        expectBytes(escaped(try dollars.render(arabic)), escaped("فقط \u{2068}$4.99\u{2069}"))
+        expectBytes(escaped(try riyals.render(english)), escaped("Only \u{2068}\(riyalText)\u{2069}"))
+        expectBytes(escaped(try riyals.render(arabic)), escaped("فقط \(riyalText)"))
+        expectBytes(try dollars.render(english), "Only $4.99")
+        // A dollar price in Arabic starts with a right-to-left mark: it runs with the Arabic text.
+        let arabicDollars = try Self.paywall("4.99", "P1M", in: "USA", language: "ar")
+        let arabicDollarText = try #require(arabicDollars.values[.amountPerMonth]?.text)
+        expectBytes(escaped(try arabicDollars.render(arabic)), escaped("فقط \(arabicDollarText)"))
+    }
+
+    @Test func anAppsTemplateOverridesTheBuiltInOneOfItsName() throws {
+        let templates = try PaywallTemplates(["en": ["save": "Save {savings} today"], "pt-PT": ["save": "Poupe já {savings}"]])
+        let paywall = try Self.paywall("59.99", "P1Y", compare: ("4.99", "P1W"))
+        expectBytes(try paywall.render("save", templates: templates), "Save 76% today")
+        expectBytes(try paywall.render("billed_amount_first", templates: templates), "$59.99 per year ($4.99 per month)")
+        #expect(templates.languageTag(for: try Storefront("PRT").priceLocale) == "pt-PT")
+        #expect(templates.languageTag(for: try Storefront("BRA").priceLocale) == nil)
+        #expect(throws: StorePriceError.invalidTemplate(
+            name: "headline", source: "templates", locale: "en_US", argument: nil,
+            reason: "no such template; there are billed_amount_first, offer_then_price, period, price_per_period, save, savings")
+        ) { try paywall.render("headline", templates: templates) }
+    }
+
+    // MARK: Every storefront
+
+    /// The lines made only of CLDR data render in every store language of every storefront, with
+    /// one numbering system and one way of writing the currency.
+    @Test func cldrLinesRenderInEveryStoreLanguageWithOneNumberingSystem() throws {
+        var checked = 0
+        for storefront in Storefront.all {
+            for language in storefront.storeLanguages {
+                let locale = try storefront.priceLocale(language: language)
+                let paywall = try PaywallTemplates.samplePaywall(in: locale)
+                var texts: [String] = []
+                for name in PaywallTemplates.cldrTemplateNames {
+                    texts.append(try paywall.render(name))
+                }
+                let prices: [PaywallArgument] = [.price, .amountPerMonth, .amountPerWeek, .comparePrice, .offerPrice]
+                let symbols = Set(prices.compactMap { paywall.values[$0]?.text }.map(Self.withoutNumber))
+                #expect(symbols.count == 1, "\(locale): \(symbols)")
+                for text in texts + prices.compactMap({ paywall.values[$0]?.text }) {
+                    let systems = Set(text.unicodeScalars.compactMap(Self.digitZero))
+                    #expect(systems.count <= 1, "\(locale): \(escaped(text))")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 175)
+    }
+
+    /// The zero of the numbering system a decimal digit belongs to.
+    static func digitZero(_ scalar: Unicode.Scalar) -> UInt32? {
+        guard scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue else { return nil }
+        return scalar.value - UInt32(value)
+    }
+
+    /// A formatted price without its digits and separators: the currency as written.
+    static func withoutNumber(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter {
+            $0.properties.numericType == nil && !",.'\u{066B}\u{066C}\u{2019}\u{00A0}\u{202F} \u{200F}\u{200E}\u{061C}".unicodeScalars.contains($0)
+        }))
+    }
+
+    @Test func theCheckListsEachProblemOnceWithItsStorefronts() throws {
+        let templates = try PaywallTemplates([
+            "en": ["months": "{period_count, plural, one {# month} other {# months}}"],
+            "ar": ["intro": "{offer_duration} مجانًا، ثم {price_per_preiod}"],
+            "ja": ["months": "%d月"],
+            "ru": ["intro": "{offer}, затем {price_per_period}"],
+        ], source: "paywall.json")
+        let report = templates.check()
+        expectBytes(report.problems.map(\.description).joined(separator: "\n"), """
+            template 'intro' in 'paywall.json' (ar), argument 'price_per_preiod': unknown; did you mean 'price_per_period'? (in 17 storefronts: ARE, BHR, DZA, EGY, IRQ, JOR, …)
+            template 'months' in 'paywall.json' (ja): '%d' is a printf placeholder, which MessageFormat writes as it is; use a named argument such as {period_count} (in JPN)
+            template 'intro' in 'paywall.json' (ru), argument 'offer': has no value: StorePrice has no offer wording in 'ru'; pass the app's own (OfferWording) (in 3 storefronts: RUS, UKR, USA)
+            """)
+        #expect(report.uncoveredLanguages.contains("pl"))
+        #expect(try PaywallTemplates(["en": ["a": "{price}"]]).check().problems.isEmpty)
+        #expect(throws: StorePriceError.invalidTemplate(
+            name: "", source: "templates", locale: nil, argument: nil,
+            reason: "'english' is not a language tag ICU knows, such as en, pt-BR or zh-Hant")) { try PaywallTemplates(["english": [:]]) }
+    }
+
+    @Test func theBuiltInSentencesAreCleanInEveryLanguageTheyHave() throws {
+        let report = PaywallTemplates.builtIn.check()
+        #expect(report.problems.isEmpty, "\(report.problems)")
+        #expect(Set(PaywallTemplates.builtIn.languages.keys.map { $0.split(separator: "-")[0] }) == Set(OfferWording.builtInLanguages.map { $0.split(separator: "-")[0] }))
+    }
+
+    // MARK: Never more than the exact value
+
+    /// Over random prices in currencies of 0, 2 and 3 digits and every pair of periods, no restated
+    /// price exceeds the exact value and adding one last digit would, and no saving is overstated:
+    /// checked with Foundation's Decimal, apart from StorePrice's digit arithmetic.
+    @Test func restatedPricesAndSavingsNeverExceedTheExactValue() throws {
+        var random = PropertyTests.Generator(state: PropertyTests.seed)
+        let periods = try ["P1D", "P3D", "P1W", "P2W", "P1M", "P2M", "P3M", "P6M", "P1Y", "P2Y"].map { try SubscriptionPeriod($0) }
+        var checked = 0
+        for code in ["JPY", "KRW", "USD", "EUR", "INR", "KWD", "BHD", "TND"] {
+            let currency = try CurrencyCode(code)
+            let digits = currency.fractionDigits
+            for _ in 0..<300 {
+                let minor = Int.random(in: 0...9_999_999, using: &random)
+                let amount = Self.amount(minor, digits)
+                let compareMinor = Int.random(in: 1...9_999_999, using: &random)
+                let period = periods.randomElement(using: &random)!
+                let other = periods.randomElement(using: &random)!
+                let price = try Price(amount, currency: currency)
+                let compared = try Price(Self.amount(compareMinor, digits), currency: currency)
+                let length = { (p: SubscriptionPeriod) in Decimal(p.value * p.unit.twelfthsOfADay) }
+                // Restated: r × billed ≤ amount × target < (r + 1 unit) × billed.
+                let restated = try price.approximately(per: other, billedEvery: period)
+                let r = Decimal(string: restated.price.amount)!
+                let exact = Decimal(string: amount)! * length(other)
+                let unit = pow(Decimal(10), -digits)
+                #expect(r * length(period) <= exact, "\(amount) \(period) per \(other): \(r)")
+                #expect((r + unit) * length(period) > exact, "\(amount) \(period) per \(other): \(r)")
+                // Savings: s ≤ 100 (X − Y) ÷ X < s + 1, X the compared cost and Y this plan's over the same time.
+                let x = Decimal(string: compared.amount)! * length(period)
+                let y = Decimal(string: amount)! * length(other)
+                let saved = Decimal(100) * (x - y)
+                switch SavingsPercent.of(.init(price: price, period: period), against: .init(price: compared, period: other)) {
+                case let s?:
+                    #expect(Decimal(s) * x <= saved && Decimal(s + 1) * x > saved, "\(amount)/\(period) vs \(compared.amount)/\(other): \(s)")
+                case nil:
+                    #expect(saved < x, "\(amount)/\(period) vs \(compared.amount)/\(other): none")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked == 2_400)
+    }
+
+    static func amount(_ minor: Int, _ digits: Int) -> String {
+        guard digits > 0 else { return String(minor) }
+        let text = String(repeating: "0", count: max(0, digits + 1 - String(minor).count)) + String(minor)
+        return text.dropLast(digits) + "." + text.suffix(digits)
+    }
+}
