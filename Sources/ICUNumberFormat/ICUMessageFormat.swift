@@ -223,7 +223,7 @@ private func withOptionalPointers<R>(_ arrays: [[CChar]?], _ body: ([UnsafePoint
 
 extension ICU {
     /// The direction of a text's first strong character.
-    public enum TextDirection: Sendable {
+    public enum TextDirection: Hashable, Sendable {
         case leftToRight, rightToLeft, neutral
     }
 

@@ -113,7 +113,7 @@ import Testing
             let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             #expect(
                 Array(line.utf8.prefix(11)) == Array(#"{"product":"#.utf8)
-                    && line.hasSuffix(#","title":null,"period":null,"price_per_period":null,"offer":null,"offer_terms":null,"offers":null,"billing_plans":null}"#),
+                    && line.hasSuffix(#","title":null,"period":null,"price_per_period":null,"offer":null,"offer_terms":null,"offers":null,"billing_plans":null,"paywall":null}"#),
                 "\(escaped(String(line)))")
             var row: [String: String?] = [:]
             for key in ["product", "storefront", "account", "price_locale", "amount", "formatted", "title"] {
@@ -274,8 +274,8 @@ import Testing
         let got = try bulk(file.path, targets: RenderTarget.storefronts([try Storefront("USA")]), format: .csv, workers: 1)
         expectBytes(
             String(decoding: got.bytes, as: UTF8.self),
-            "product,storefront,account,price_locale,amount,formatted,title,period,price_per_period,offer,offer_terms,offers,billing_plans\n"
-                + "'-2,USA,,en_US@currency=USD,1,$1.00,,,,,,,\n")
+            "product,storefront,account,price_locale,amount,formatted,title,period,price_per_period,offer,offer_terms,offers,billing_plans,paywall\n"
+                + "'-2,USA,,en_US@currency=USD,1,$1.00,,,,,,,,\n")
     }
 
     /// A valid filler line, to push a bad line past the first chunks.

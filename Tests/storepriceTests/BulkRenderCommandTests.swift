@@ -149,7 +149,7 @@ import Testing
         let run = try runStorePrice(["render", valid.path, "--storefronts", "USA", "--format", "csv"])
         #expect(run.status == 0, "\(run.error)")
         expectBytes(run.error, "")
-        let last = "\np199999,USA,,en_US@currency=USD,0.99,$0.99,,,,,,,\n"
+        let last = "\np199999,USA,,en_US@currency=USD,0.99,$0.99,,,,,,,,\n"
         expectBytes(String(run.output.suffix(last.count)), last)
         #expect(run.output.utf8.count(where: { $0 == 10 }) == 200_001)
 

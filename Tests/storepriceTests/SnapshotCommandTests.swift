@@ -27,7 +27,7 @@ import Testing
     @Test func verifyOfTheCommittedGoldenPasses() throws {
         let run = try runStorePrice(["verify", sampleGolden.path])
         #expect(run.status == 0, "\(run.error)")
-        expectBytes(run.output, "all 12,961 strings match; snapshot made with ICU 72.1/CLDR 42.0, as now\n")
+        expectBytes(run.output, "all 13,762 strings match; snapshot made with ICU 72.1/CLDR 42.0, as now\n")
         expectBytes(run.error, "")
     }
 
@@ -39,7 +39,7 @@ import Testing
         expectBytes(run.output, #"""
             ja_JP@currency=JPY  com.example.level1  ¥160 → ￥160  (\u{00A5} → \u{FFE5})  for jpn
 
-            1 of 12,961 strings changed in 1 price locale; snapshot made with ICU 72.1/CLDR 42.0, as now
+            1 of 13,762 strings changed in 1 price locale; snapshot made with ICU 72.1/CLDR 42.0, as now
 
             """#)
         let html = try String(contentsOfFile: report, encoding: .utf8)
@@ -54,8 +54,8 @@ import Testing
         let golden = try editedSampleGolden { line in
             guard line.hasPrefix(#"{"product":"com.example.pro.monthly","account":"jpn","#) else { return line }
             return line.replacingOccurrences(
-                of: #""text":"￥800/月","escaped":"\\u{FFE5}800/\\u{6708}""#,
-                with: #""text":"￥800 / 月","escaped":"\\u{FFE5}800 / \\u{6708}""#)
+                of: #""field":"price_per_period","text":"￥800/月","escaped":"\\u{FFE5}800/\\u{6708}""#,
+                with: #""field":"price_per_period","text":"￥800 / 月","escaped":"\\u{FFE5}800 / \\u{6708}""#)
         }
         let report = golden.deletingLastPathComponent().appendingPathComponent("diff.html").path
         let run = try runStorePrice(["verify", golden.path, "--report", report])
@@ -63,7 +63,7 @@ import Testing
         expectBytes(run.output, #"""
             ja_JP@currency=JPY  com.example.pro.monthly  price_per_period: ￥800 / 月 → ￥800/月  (" / " → /)  for jpn
 
-            1 of 12,961 strings changed in 1 price locale; snapshot made with ICU 72.1/CLDR 42.0, as now
+            1 of 13,762 strings changed in 1 price locale; snapshot made with ICU 72.1/CLDR 42.0, as now
 
             """#)
         let html = try String(contentsOfFile: report, encoding: .utf8)
@@ -84,7 +84,7 @@ import Testing
         expectBytes(run.output, #"""
             de_DE@currency=EUR  com.example.coins.100  0,99 € → 0,99\#u{00A0}€  (" " → \u{00A0})  for deu
 
-            1 of 12,961 strings changed in 1 price locale; snapshot made with ICU 72.1/CLDR 42.0, as now
+            1 of 13,762 strings changed in 1 price locale; snapshot made with ICU 72.1/CLDR 42.0, as now
 
             """#)
     }
@@ -272,7 +272,7 @@ import Testing
         let junit = directory.appendingPathComponent("junit.xml")
         let run = try runStorePrice(["verify", sampleGolden.path, "--format", "json", "--junit", junit.path])
         #expect(run.status == 0, "\(run.error)")
-        #expect(run.output.hasPrefix(#"{"matches":true,"compared":12961,"changed_strings":0,"changed":[],"added":[],"removed":[],"#))
+        #expect(run.output.hasPrefix(#"{"matches":true,"compared":13762,"changed_strings":0,"changed":[],"added":[],"removed":[],"#))
         let xml = try String(contentsOf: junit, encoding: .utf8)
         #expect(xml.contains(#"tests="5608" failures="0""#))
     }

@@ -21,22 +21,22 @@ import Testing
         #expect(run.status == 0, "\(run.error)")
         let rows = run.output.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map { String($0) }
         expectBytes(rows.joined(separator: "\n"), """
-            "'=HYPERLINK(""http://x"",""y"")",USA,,en_US@currency=USD,1.99,$1.99,'+cmd,,,,,,
-            '-2,USA,,en_US@currency=USD,1,$1.00,'@SUM(A1),,,,,,
-            '\ttab,USA,,en_US@currency=USD,1,$1.00,"'\rreturn",,,,,,
-            safe-id,USA,,en_US@currency=USD,1,$1.00,a = b,,,,,,
-            '\u{9B}c1,USA,,en_US@currency=USD,1,$1.00,'\u{85}next,,,,,,
+            "'=HYPERLINK(""http://x"",""y"")",USA,,en_US@currency=USD,1.99,$1.99,'+cmd,,,,,,,
+            '-2,USA,,en_US@currency=USD,1,$1.00,'@SUM(A1),,,,,,,
+            '\ttab,USA,,en_US@currency=USD,1,$1.00,"'\rreturn",,,,,,,
+            safe-id,USA,,en_US@currency=USD,1,$1.00,a = b,,,,,,,
+            '\u{9B}c1,USA,,en_US@currency=USD,1,$1.00,'\u{85}next,,,,,,,
 
             """)
 
         let raw = try runStorePrice(["render", "--any-product-id", path.path, "--storefronts", "USA", "--format", "csv", "--raw-csv"])
         let rawRows = raw.output.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map { String($0) }
         expectBytes(rawRows.joined(separator: "\n"), """
-            "=HYPERLINK(""http://x"",""y"")",USA,,en_US@currency=USD,1.99,$1.99,+cmd,,,,,,
-            -2,USA,,en_US@currency=USD,1,$1.00,@SUM(A1),,,,,,
-            \ttab,USA,,en_US@currency=USD,1,$1.00,"\rreturn",,,,,,
-            safe-id,USA,,en_US@currency=USD,1,$1.00,a = b,,,,,,
-            \u{9B}c1,USA,,en_US@currency=USD,1,$1.00,\u{85}next,,,,,,
+            "=HYPERLINK(""http://x"",""y"")",USA,,en_US@currency=USD,1.99,$1.99,+cmd,,,,,,,
+            -2,USA,,en_US@currency=USD,1,$1.00,@SUM(A1),,,,,,,
+            \ttab,USA,,en_US@currency=USD,1,$1.00,"\rreturn",,,,,,,
+            safe-id,USA,,en_US@currency=USD,1,$1.00,a = b,,,,,,,
+            \u{9B}c1,USA,,en_US@currency=USD,1,$1.00,\u{85}next,,,,,,,
 
             """)
     }

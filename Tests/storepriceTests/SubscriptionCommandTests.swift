@@ -113,12 +113,16 @@ import Testing
         #expect(run.status == 0, "\(run.error)")
         let rows = run.output.split(separator: "\n").filter { $0.hasPrefix("com.example.pro.") }
         let weekly = "com.example.pro.weekly,USA,,en_US@currency=USD,1.99,$1.99,Pro Weekly,P1W,$1.99 per week,3 days free,free:P3D,"
-            + "introductory: 3 days free,"
+            + "introductory: 3 days free,,\"billed_amount_first: $1.99 per week ($0.28 per day); "
+            + "offer_then_price: 3 days free, then $1.99 per week\""
         let monthly: String = "com.example.pro.monthly,USA,,en_US@currency=USD,4.99,$4.99,Pro Monthly,P1M,$4.99 per month,"
             + "$0.99 per month for 3 months,payAsYouGo:P1Mx3:0.99,introductory: $0.99 per month for 3 months; "
-            + "promotional com.example.pro.winback: $1.99 for 2 months; offer_code SPRING: 1 month free,"
+            + "promotional com.example.pro.winback: $1.99 for 2 months; offer_code SPRING: 1 month free,,"
+            + "\"billed_amount_first: $4.99 per month ($1.14 per week); "
+            + "offer_then_price: $0.99 per month for 3 months, then $4.99 per month\""
         let yearly = "com.example.pro.yearly,USA,,en_US@currency=USD,39.99,$39.99,Pro Yearly,P1Y,$39.99 per year,1 week free,free:P1W,"
-            + "introductory: 1 week free,"
+            + "introductory: 1 week free,,\"billed_amount_first: $39.99 per year ($3.33 per month); "
+            + "offer_then_price: 1 week free, then $39.99 per year\""
         #expect(rows.map(String.init) == [weekly, monthly, yearly])
     }
 }

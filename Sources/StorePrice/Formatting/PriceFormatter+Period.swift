@@ -84,9 +84,18 @@ extension PriceLocale {
 }
 
 extension String {
-    /// The string with the first occurrence of `placeholder` replaced.
+    /// The string with the first occurrence of `placeholder` replaced, matched byte for byte.
     func replacingFirst(_ placeholder: String, with replacement: String) -> String {
-        guard let range = firstRange(of: placeholder) else { return self }
-        return self[..<range.lowerBound] + replacement + self[range.upperBound...]
+        let bytes = Array(utf8)
+        let target = Array(placeholder.utf8)
+        guard let first = target.first, bytes.count >= target.count else { return self }
+        for start in 0...(bytes.count - target.count) where bytes[start] == first {
+            if bytes[start..<(start + target.count)].elementsEqual(target) {
+                var result = bytes[..<start] + Array(replacement.utf8)
+                result += bytes[(start + target.count)...]
+                return String(decoding: result, as: UTF8.self)
+            }
+        }
+        return self
     }
 }

@@ -18,6 +18,15 @@ enum MessagePatterns {
         }.get()
     }
 
+    private struct DirectionKey: Hashable, Sendable {
+        var pattern: String
+        var locale: String
+        var probe: [String: ICUMessageFormat.Value]
+    }
+
+    /// The direction of each message's own words, by the numbers it was formatted with.
+    private static let directions = BoundedCache<DirectionKey, Result<ICU.TextDirection, ICUError>>(limit: FormatterCache.limit)
+
     /// Formats a message. A text value whose first strong character (or, without one, whose
     /// locale) runs the other way from the message's own words (found by formatting it with every
     /// text value empty, else the locale's direction) is isolated with U+2068…U+2069, so that a
@@ -34,7 +43,11 @@ enum MessagePatterns {
             }
         }
         let localeDirection: ICU.TextDirection = rightToLeft ? .rightToLeft : .leftToRight
-        var direction = ICU.baseDirection(of: try message.format(probe))
+        // The words depend on the pattern, its locale and the numbers that choose its branches.
+        let key = DirectionKey(pattern: message.pattern, locale: message.locale, probe: probe)
+        var direction = try directions.value(for: key) {
+            Result { () throws(ICUError) in ICU.baseDirection(of: try message.format(probe)) }
+        }.get()
         if direction == .neutral { direction = localeDirection }
         // A value a select chooses by is compared as it is.
         let chosenBy = Set(message.arguments.filter { $0.kind == .select }.map(\.name))

@@ -83,6 +83,21 @@ public struct Paywall: Sendable {
         rounding: ApproximatePrice.Rounding = .down, offerStart: Date? = nil, timeZone: TimeZone = .gmt,
         offerWording: OfferWording? = nil
     ) throws(StorePriceError) {
+        try self.init(
+            price: price, period: period, offer: offer, comparedTo: comparedTo, locale: locale, options: options,
+            periodStyle: periodStyle, rounding: rounding, offerStart: offerStart, timeZone: timeZone,
+            offerWording: offerWording, offerText: nil, only: nil)
+    }
+
+    /// Computes the arguments in `only` (every one when nil); the others are left without a
+    /// value, as if missing, so a caller that needs a few pays for those. `offerText` is the
+    /// offer's text when the caller has it already.
+    init(
+        price: Price, period: SubscriptionPeriod, offer: SubscriptionOffer?, comparedTo: Plan?, locale: PriceLocale,
+        options: PriceFormatter.Options, periodStyle: SubscriptionPeriod.Style, rounding: ApproximatePrice.Rounding,
+        offerStart: Date?, timeZone: TimeZone, offerWording: OfferWording?, offerText: String?,
+        only: Set<PaywallArgument>?
+    ) throws(StorePriceError) {
         self.plan = Plan(price: price, period: period)
         self.offer = offer
         self.comparedPlan = comparedTo
@@ -94,8 +109,9 @@ public struct Paywall: Sendable {
         let formatter = try PriceFormatter(locale: locale, options: options)
         var values: [PaywallArgument: PaywallValue] = [:]
         var missing: [PaywallArgument: String] = [:]
+        func needs(_ arguments: PaywallArgument...) -> Bool { only.map { !$0.isDisjoint(with: arguments) } ?? true }
         values[.price] = .text(try formatter.format(price))
-        values[.period] = .text(try period.text(in: locale, style: periodStyle))
+        if needs(.period) { values[.period] = .text(try period.text(in: locale, style: periodStyle)) }
         values[.periodCount] = .number(String(period.value))
         values[.periodUnit] = .text(period.unit.rawValue)
         values[.pricePerPeriod] = .text(try formatter.format(price, per: period, style: periodStyle))
@@ -103,7 +119,7 @@ public struct Paywall: Sendable {
             (.day, .pricePerDay, .amountPerDay), (.week, .pricePerWeek, .amountPerWeek),
             (.month, .pricePerMonth, .amountPerMonth), (.year, .pricePerYear, .amountPerYear),
         ]
-        for (unit, perUnit, amount) in restated {
+        for (unit, perUnit, amount) in restated where needs(perUnit, amount) {
             let approximate = try price.approximately(
                 per: SubscriptionPeriod(value: 1, unit: unit), billedEvery: period, rounding: rounding,
                 fractionDigits: formatter.fractionDigits)
@@ -112,7 +128,7 @@ public struct Paywall: Sendable {
         }
 
         let savingsArguments: [PaywallArgument] = [.savings, .savingsPercent]
-        if let comparedTo {
+        if let comparedTo, needs(.comparePrice, .comparePricePerPeriod, .savings, .savingsPercent) {
             guard comparedTo.price.currency == price.currency else {
                 throw .currencyMismatch(price: comparedTo.price, locale: locale)
             }
@@ -126,7 +142,7 @@ public struct Paywall: Sendable {
                     missing[argument] = "\(price) every \(period) saves less than 1% against \(comparedTo.price) every \(comparedTo.period)"
                 }
             }
-        } else {
+        } else if comparedTo == nil {
             for argument in savingsArguments + [.comparePrice, .comparePricePerPeriod] {
                 missing[argument] = "no plan to compare with (--compare PRICE:PERIOD)"
             }
@@ -135,26 +151,30 @@ public struct Paywall: Sendable {
         let offerArguments: [PaywallArgument] = [
             .offer, .offerType, .offerPrice, .offerPeriod, .offerCount, .offerDuration, .offerPricePerPeriod, .trialEndDate,
         ]
-        if let offer {
+        if let offer, needs(.offer, .offerType, .offerPrice, .offerPeriod, .offerCount, .offerDuration, .offerPricePerPeriod, .trialEndDate) {
             let duration = try offer.duration
             switch offer.paymentMode {
             case .freeTrial: values[.offerType] = .text("free_trial")
             case .payAsYouGo: values[.offerType] = .text("pay_as_you_go")
             case .payUpFront: values[.offerType] = .text("pay_up_front")
             }
-            values[.offerPeriod] = .text(try offer.period.text(in: locale, style: periodStyle))
+            if needs(.offerPeriod) { values[.offerPeriod] = .text(try offer.period.text(in: locale, style: periodStyle)) }
             values[.offerCount] = .number(String(offer.periodCount))
-            values[.offerDuration] = .text(try duration.text(in: locale, style: periodStyle))
-            if let offerPrice = offer.price, offer.paymentMode != .freeTrial {
+            if needs(.offerDuration) { values[.offerDuration] = .text(try duration.text(in: locale, style: periodStyle)) }
+            if let offerPrice = offer.price, offer.paymentMode != .freeTrial, needs(.offerPrice, .offerPricePerPeriod) {
                 values[.offerPrice] = .text(try formatter.format(offerPrice))
                 let per = offer.paymentMode == .payAsYouGo ? offer.period : duration
                 values[.offerPricePerPeriod] = .text(try formatter.format(offerPrice, per: per, style: periodStyle))
-            } else {
+            } else if offer.paymentMode == .freeTrial {
                 missing[.offerPrice] = "the offer is a free trial"
                 missing[.offerPricePerPeriod] = "the offer is a free trial"
             }
             do {
-                values[.offer] = .text(try offer.text(in: locale, wording: offerWording, options: options, style: periodStyle))
+                if let offerText {
+                    values[.offer] = .text(offerText)
+                } else if needs(.offer) {
+                    values[.offer] = .text(try offer.text(in: locale, wording: offerWording, options: options, style: periodStyle))
+                }
             } catch {
                 missing[.offer] = "StorePrice has no offer wording in '\(locale.language)'; pass the app's own (OfferWording)"
             }
@@ -163,7 +183,7 @@ public struct Paywall: Sendable {
             } else {
                 missing[.trialEndDate] = "no start date for the offer (--offer-start)"
             }
-        } else {
+        } else if offer == nil {
             for argument in offerArguments { missing[argument] = "there is no offer (--offer)" }
         }
         self.values = values

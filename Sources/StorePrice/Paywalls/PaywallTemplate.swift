@@ -34,6 +34,18 @@ public struct PaywallTemplate: Hashable, Sendable {
     /// a syntax error, an unknown argument, a text argument used as a number, a `plural` that
     /// lacks a case the language needs, a printf placeholder such as `%d`.
     public func problems(in locale: PriceLocale) -> [StorePriceError] {
+        Self.checked.value(for: CheckKey(template: self, locale: locale.identifier)) { findProblems(in: locale) }
+    }
+
+    private struct CheckKey: Hashable, Sendable {
+        var template: PaywallTemplate
+        var locale: String
+    }
+
+    /// Each template's problems per locale, found once in the process.
+    private static let checked = BoundedCache<CheckKey, [StorePriceError]>(limit: FormatterCache.limit)
+
+    private func findProblems(in locale: PriceLocale) -> [StorePriceError] {
         let message: ICUMessageFormat
         do {
             message = try compiled(for: locale)

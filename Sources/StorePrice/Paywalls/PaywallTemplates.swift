@@ -25,6 +25,8 @@ public struct PaywallTemplates: Sendable {
     public let source: String
     /// The patterns, by language tag (`en`, `pt-PT`, `zh-Hant`) and then by template name.
     public let languages: [String: [String: String]]
+    /// Each tag as written, by its normalized form (`pt-pt`).
+    private let normalizedTags: [String: String]
 
     /// Templates given in code.
     ///
@@ -36,8 +38,7 @@ public struct PaywallTemplates: Sendable {
                 name: "", source: source, locale: nil, argument: nil,
                 reason: "'\(tag.escapedForMessage)' is not a language tag ICU knows, such as en, pt-BR or zh-Hant")
         }
-        self.source = source
-        self.languages = languages
+        self.init(checked: languages, source: source)
     }
 
     /// Reads a templates file: `{"en": {"name": "pattern", …}, "fr": {…}}`.
@@ -78,6 +79,7 @@ public struct PaywallTemplates: Sendable {
     private init(checked languages: [String: [String: String]], source: String) {
         self.source = source
         self.languages = languages
+        self.normalizedTags = Dictionary(languages.keys.map { (Self.normalized($0), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The names of the built-in lines made only of CLDR data, which exist in every store language.
@@ -88,15 +90,24 @@ public struct PaywallTemplates: Sendable {
 
     /// The language tag whose templates a price locale uses, if any.
     public func languageTag(for locale: PriceLocale) -> String? {
-        let keys = Dictionary(languages.keys.map { (Self.normalized($0), $0) }, uniquingKeysWith: { first, _ in first })
-        let script = locale.scriptOrLikely
-        var candidates: [String] = []
-        if let script, let region = locale.region { candidates.append("\(locale.language)-\(script)-\(region)") }
-        if let script { candidates.append("\(locale.language)-\(script)") }
-        if let region = locale.region { candidates.append("\(locale.language)-\(region)") }
-        candidates.append(locale.language)
-        return candidates.lazy.compactMap { keys[Self.normalized($0)] }.first
+        Self.candidateTags(for: locale).lazy.compactMap { normalizedTags[$0] }.first
     }
+
+    /// The tags a locale's templates may be under, most specific first, normalized: `zh-hant-tw`,
+    /// `zh-hant`, `zh-tw`, `zh`; worked out once per locale, since the likely script is ICU's.
+    private static func candidateTags(for locale: PriceLocale) -> [String] {
+        candidates.value(for: locale.languageIdentifier) {
+            let script = locale.scriptOrLikely
+            var tags: [String] = []
+            if let script, let region = locale.region { tags.append("\(locale.language)-\(script)-\(region)") }
+            if let script { tags.append("\(locale.language)-\(script)") }
+            if let region = locale.region { tags.append("\(locale.language)-\(region)") }
+            tags.append(locale.language)
+            return tags.map(normalized)
+        }
+    }
+
+    private static let candidates = BoundedCache<String, [String]>(limit: FormatterCache.limit)
 
     /// The template of a name for a paywall: these templates' own in its store language, else
     /// StorePrice's built-in one.
@@ -131,17 +142,12 @@ public struct PaywallTemplates: Sendable {
         case "billed_amount_first":
             // CLDR's pattern for a name and what qualifies it, `{0} ({1})`, `{0}（{1}）`: the billed
             // amount first, then the same price per a shorter unit.
-            guard let pattern = ICU.langString(locale: paywall.locale.languageIdentifier, table: "localeDisplayPattern", field: "pattern")
-            else {
+            guard let pattern = Self.qualifierPatterns.value(for: paywall.locale.languageIdentifier, make: {
+                ICU.langString(locale: paywall.locale.languageIdentifier, table: "localeDisplayPattern", field: "pattern")
+            }) else {
                 throw .icuFailure(code: "U_MISSING_RESOURCE_ERROR", operation: "find CLDR's '{0} ({1})' pattern for \(paywall.locale)")
             }
-            let secondary: PaywallArgument
-            switch paywall.plan.period.unit {
-            case .year: secondary = .pricePerMonth
-            case .month: secondary = paywall.plan.period.value > 1 ? .pricePerMonth : .pricePerWeek
-            case .week: secondary = paywall.plan.period.value > 1 ? .pricePerWeek : .pricePerDay
-            case .day: secondary = .pricePerDay
-            }
+            let secondary = billedAmountFirstRestatement(for: paywall.plan.period)
             return MessageText.quoted(pattern)
                 .replacingFirst("{0}", with: "{price_per_period}")
                 .replacingFirst("{1}", with: "{\(secondary.name)}")
@@ -149,6 +155,20 @@ public struct PaywallTemplates: Sendable {
             return nil
         }
     }
+
+    /// The price a period's `billed_amount_first` line restates it as: per month for a year or
+    /// several months, per week for a month or several weeks, per day for a week or days.
+    static func billedAmountFirstRestatement(for period: SubscriptionPeriod) -> PaywallArgument {
+        switch period.unit {
+        case .year: .pricePerMonth
+        case .month: period.value > 1 ? .pricePerMonth : .pricePerWeek
+        case .week: period.value > 1 ? .pricePerWeek : .pricePerDay
+        case .day: .pricePerDay
+        }
+    }
+
+    /// CLDR's `{0} ({1})` pattern per language, read from ICU's resource bundles once.
+    private static let qualifierPatterns = BoundedCache<String, String?>(limit: FormatterCache.limit)
 
     private static func normalized(_ tag: String) -> String {
         String(tag.map { $0 == "_" ? "-" : $0 }).lowercased()

@@ -69,7 +69,8 @@ public struct RenderedBatch: RandomAccessCollection, Sendable {
     }
 
     /// What a subscription row adds, in its target's price locale, in given options or wording:
-    /// the price per period, every offer as the target's storefront has it, and the billing plans.
+    /// the price per period, every offer as the target's storefront has it, the billing plans,
+    /// and the paywall lines.
     /// Nil for other products. ``renderedSubscription(at:)`` (and each row) has it in the
     /// renderer's options and StorePrice's wording.
     ///
@@ -124,7 +125,12 @@ public struct RenderedBatch: RandomAccessCollection, Sendable {
         // The row's price is formatted already: only the per-period pattern is added.
         let pricePerPeriod = PriceFormatter.apply(
             try locale.perPeriodPattern(terms.period, style: .wide), price: formatted(at: position))
-        return RenderedSubscription(period: terms.period, pricePerPeriod: pricePerPeriod, offers: offers, billingPlans: plans)
+        let introductory = offers.first { $0.kind == .introductory }
+        let paywall = try RenderedPaywallLine.lines(
+            price: price(at: position), period: terms.period, offer: introductory, locale: locale, options: options,
+            wording: chosenWording)
+        return RenderedSubscription(
+            period: terms.period, pricePerPeriod: pricePerPeriod, offers: offers, billingPlans: plans, paywall: paywall)
     }
 
     private func slot(_ position: Int) -> PriceStore.Slot {

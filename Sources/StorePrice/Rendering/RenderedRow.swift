@@ -11,7 +11,7 @@
 /// rows[0].formatted  // "￥160"
 /// String(decoding: try JSONEncoder().encode(rows[0]), as: UTF8.self)
 /// // {"product":"coins.100","storefront":"JPN","account":null,"price_locale":"ja_JP@currency=JPY",
-/// //  "amount":"160","formatted":"￥160","title":null,"period":null,…,"billing_plans":null}
+/// //  "amount":"160","formatted":"￥160","title":null,"period":null,…,"billing_plans":null,"paywall":null}
 /// ```
 public struct RenderedRow: Hashable, Sendable, Codable {
     /// The product ID.
@@ -80,7 +80,8 @@ public struct RenderedRow: Hashable, Sendable, Codable {
                     } ?? [],
                     billingPlans: try container.decodeIfPresent([RenderedBillingPlan.Fields].self, forKey: .billingPlans)?.map {
                         try $0.plan(currency: currency)
-                    } ?? [])
+                    } ?? [],
+                    paywall: try container.decodeIfPresent(RenderedPaywallLine.Object.self, forKey: .paywall)?.lines ?? [])
             } catch let error as StorePriceError {
                 throw DecodingError.dataCorruptedError(forKey: .offers, in: container, debugDescription: error.description)
             }

@@ -1,7 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// A subscription row's period, price per period, offers and billing plans, in its price locale.
 ///
 /// It encodes as the subscription fields of the row schema (``RowField/period`` to
-/// ``RowField/billingPlans``); a ``RenderedRow`` holds it and decodes it.
+/// ``RowField/paywall``); a ``RenderedRow`` holds it and decodes it.
 public struct RenderedSubscription: Hashable, Sendable, Encodable {
     /// How often the subscription renews.
     public let period: SubscriptionPeriod
@@ -12,6 +18,10 @@ public struct RenderedSubscription: Hashable, Sendable, Encodable {
     public let offers: [RenderedOffer]
     /// The billing plans the row's storefront has a price for.
     public let billingPlans: [RenderedBillingPlan]
+    /// The paywall lines StorePrice builds for the row: the price billed first with its monthly
+    /// (or weekly, or daily) restatement, and the introductory offer then the price, where
+    /// StorePrice words the language.
+    public let paywall: [RenderedPaywallLine]
 
     /// The first introductory offer in the row's storefront, if it has one there.
     public var introductoryOffer: SubscriptionOffer? { offers.first { $0.kind == .introductory }?.offer }
@@ -26,6 +36,80 @@ public struct RenderedSubscription: Hashable, Sendable, Encodable {
         try container.encode(introductoryOffer?.description, forKey: .offerTerms)
         try container.encode(offers, forKey: .offers)
         try container.encode(billingPlans, forKey: .billingPlans)
+        try container.encode(RenderedPaywallLine.Object(lines: paywall), forKey: .paywall)
+    }
+}
+
+/// A paywall line of a subscription row: `billed_amount_first` is `$59.99 per year ($4.99 per
+/// month)`. A row's lines encode as one object, `{"billed_amount_first":"…","price_per_day":"…",…}`,
+/// in ``names`` order.
+public struct RenderedPaywallLine: Hashable, Sendable {
+    /// The line's name: a built-in template's, or a ``PaywallArgument``'s.
+    public let name: String
+    /// The line, in the row's price locale.
+    public let text: String
+
+    /// The lines a row records, in order: StorePrice's built-in lines that a subscription's
+    /// price, period and introductory offer make, besides the row's own `price_per_period` and
+    /// `offer`. `offer_then_price` is there only with an introductory offer, in a language
+    /// StorePrice words.
+    public static let names = ["billed_amount_first", "offer_then_price"]
+
+    /// The lines of a subscription billed `price` every `period`, with its introductory offer
+    /// and that offer's text (nil without wording for the language).
+    static func lines(
+        price: Price, period: SubscriptionPeriod, offer: RenderedOffer?, locale: PriceLocale,
+        options: PriceFormatter.Options, wording: OfferWording?
+    ) throws(StorePriceError) -> [RenderedPaywallLine] {
+        // Only what the lines use is computed.
+        let paywall = try Paywall(
+            price: price, period: period, offer: offer?.offer, comparedTo: nil, locale: locale, options: options,
+            periodStyle: .wide, rounding: .down, offerStart: nil, timeZone: .gmt, offerWording: wording,
+            offerText: offer?.text, only: [.pricePerPeriod, PaywallTemplates.billedAmountFirstRestatement(for: period), .offer])
+        var lines: [RenderedPaywallLine] = []
+        // Without the offer's text, there is no line that follows it.
+        for name in names where name != "offer_then_price" || offer?.text != nil {
+            do {
+                lines.append(RenderedPaywallLine(name: name, text: try paywall.render(name)))
+            } catch {
+                // A line needing what the row lacks (an offer, wording for its language) is left out.
+                guard case .invalidTemplate = error else { throw error }
+            }
+        }
+        return lines
+    }
+
+    /// A row's lines as one JSON object.
+    struct Object: Codable {
+        var lines: [RenderedPaywallLine]
+
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        init(lines: [RenderedPaywallLine]) {
+            self.lines = lines
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            for line in lines { try container.encode(line.text, forKey: Key(stringValue: line.name)) }
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            for key in container.allKeys where !RenderedPaywallLine.names.contains(key.stringValue) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container,
+                    debugDescription: "'\(key.stringValue)' is not a paywall line; they are \(RenderedPaywallLine.names.joined(separator: ", "))")
+            }
+            lines = try RenderedPaywallLine.names.compactMap { name in
+                try container.decodeIfPresent(String.self, forKey: Key(stringValue: name)).map { RenderedPaywallLine(name: name, text: $0) }
+            }
+        }
     }
 }
 

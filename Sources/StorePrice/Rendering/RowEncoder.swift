@@ -97,7 +97,16 @@ package struct RowEncoder {
                     if index > 0 { output.append(byte: UInt8(ascii: ",")) }
                     appendJSON(plan, to: &output)
                 }
-                output.append("]}")
+                output.append(byte: UInt8(ascii: "]"))
+                output.append(RowField.paywall.jsonKey)
+                output.append(byte: UInt8(ascii: "{"))
+                for (index, line) in cells.paywall.enumerated() {
+                    if index > 0 { output.append(byte: UInt8(ascii: ",")) }
+                    output.appendJSONQuoted(line.name)
+                    output.append(byte: UInt8(ascii: ":"))
+                    output.appendJSONQuoted(line.text)
+                }
+                output.append("}}")
             case .csv:
                 output.append(byte: UInt8(ascii: ","))
                 output.append(CSVText.cell(rows.title(at: position) ?? "", raw: rawCSV))
@@ -111,6 +120,8 @@ package struct RowEncoder {
                 output.append(CSVText.cell(cells.offersSummary, raw: rawCSV))
                 output.append(byte: UInt8(ascii: ","))
                 output.append(CSVText.cell(cells.billingPlansSummary, raw: true))
+                output.append(byte: UInt8(ascii: ","))
+                output.append(CSVText.cell(cells.paywallSummary, raw: true))
             }
             output.append(byte: UInt8(ascii: "\n"))
         }

@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// RowField.allCases.map(\.rawValue).joined(separator: ",")
-/// // "product,storefront,account,price_locale,amount,formatted,title,period,price_per_period,offer,offer_terms,offers,billing_plans"
+/// // "product,storefront,account,price_locale,amount,formatted,title,period,price_per_period,offer,offer_terms,offers,billing_plans,paywall"
 /// ```
 public enum RowField: String, CaseIterable, CodingKey, Sendable {
     /// The product ID.
@@ -36,9 +36,11 @@ public enum RowField: String, CaseIterable, CodingKey, Sendable {
     case offers
     /// Every billing plan, as objects (see ``RenderedBillingPlan``).
     case billingPlans = "billing_plans"
+    /// The paywall lines, as one object (see ``RenderedPaywallLine``).
+    case paywall
 
     /// The fields a subscription adds, null for other products.
-    static let subscriptionFields: [RowField] = [.period, .pricePerPeriod, .offer, .offerTerms, .offers, .billingPlans]
+    static let subscriptionFields: [RowField] = [.period, .pricePerPeriod, .offer, .offerTerms, .offers, .billingPlans, .paywall]
 
     /// The CSV header: every field's name, comma-separated, and a line break.
     static let csvHeader = Array((allCases.map(\.rawValue).joined(separator: ",") + "\n").utf8)

@@ -5,8 +5,8 @@
 ///
 /// - JSON Lines: `{"product":"com.example.a"` `,"storefront":"USA","account":null,
 ///   "price_locale":"en_US@currency=USD","amount":"` `0.99","formatted":"$0.99"`
-///   `,"title":null,"period":null,…,"billing_plans":null}` and a newline;
-/// - CSV: `com.example.a` `,USA,,en_US@currency=USD,` `0.99,$0.99` `,,,,,,,` and a newline.
+///   `,"title":null,"period":null,…,"paywall":null}` and a newline;
+/// - CSV: `com.example.a` `,USA,,en_US@currency=USD,` `0.99,$0.99` `,,,,,,,,` and a newline.
 ///
 /// These are the bytes `storeprice render` writes for such rows through ``CatalogRenderer``, and
 /// its tests pin them by checksum.
@@ -33,7 +33,8 @@ package struct RowLayout: Sendable {
         case .jsonLines, .json:
             suffix = Array((RowField.title.jsonKey + "null").utf8) + Self.jsonNoSubscription
         case .csv:
-            suffix = Array(",,,,,,,\n".utf8)
+            // The title and each subscription field, empty.
+            suffix = Array((String(repeating: ",", count: 1 + RowField.subscriptionFields.count) + "\n").utf8)
         }
     }
 
@@ -48,7 +49,8 @@ package struct RowLayout: Sendable {
             bytes.append(contentsOf: Self.jsonNoSubscription)
             return bytes
         case .csv:
-            return Array(("," + CSVText.cell(title, raw: rawCSV) + ",,,,,,\n").utf8)
+            return Array(
+                ("," + CSVText.cell(title, raw: rawCSV) + String(repeating: ",", count: RowField.subscriptionFields.count) + "\n").utf8)
         }
     }
 

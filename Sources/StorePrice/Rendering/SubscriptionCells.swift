@@ -12,6 +12,11 @@ package struct SubscriptionCells {
     package var offersSummary: String
     /// Every billing plan on one line: `MONTHLY $0.50 (commitment $6.00)`.
     package var billingPlansSummary: String
+    /// The paywall lines, each passed through `shown`.
+    package var paywall: [RenderedPaywallLine]
+    /// The paywall lines on one line, for CSV: `billed_amount_first: $59.99 per year ($4.99 per
+    /// month); price_per_day: $0.16 per day; …`.
+    package var paywallSummary: String
 
     /// The cells of a row's subscription, with generated text passed through `shown` (which
     /// escapes it for `--escape`).
@@ -31,5 +36,7 @@ package struct SubscriptionCells {
             "\(plan.type) \(shown(plan.formattedPrice))"
                 + (plan.formattedCommitmentPrice.map { " (commitment \(shown($0)))" } ?? "")
         }.joined(separator: "; ")
+        paywall = subscription.paywall.map { RenderedPaywallLine(name: $0.name, text: shown($0.text)) }
+        paywallSummary = paywall.map { "\($0.name): \($0.text)" }.joined(separator: "; ")
     }
 }

@@ -392,6 +392,9 @@ extension PriceSnapshot {
                 fields.append(Field(name: "billing_plans[\(key)].formatted_commitment_price", text: commitment))
             }
         }
+        for line in subscription.paywall {
+            fields.append(Field(name: "paywall.\(line.name)", text: line.text))
+        }
         return fields
     }
 }
