@@ -27,6 +27,12 @@ swift build --build-tests >"$log/build.log" 2>&1 || { tail -20 "$log/build.log";
 # NAME | FILE | TEXT | REPLACEMENT | TEST FILTER (swift test --filter; \.Suite/ matches one suite)
 # Fields are separated by " | "; \n in TEXT or REPLACEMENT is a newline.
 mutants=$(cat <<'EOF'
+paywall-rounds-half-up | Sources/StorePrice/Paywalls/Paywall.swift | rounding: ApproximatePrice.Rounding = .down, offerStart: Date? = nil | rounding: ApproximatePrice.Rounding = .halfUp, offerStart: Date? = nil | \.PaywallTests/
+saving-rounded-up | Sources/StorePrice/Paywalls/SavingsPercent.swift | if x.multiplied(by: middle) >= hundredY { high = middle } else { low = middle + 1 } | if x.multiplied(by: middle) > hundredY { high = middle } else { low = middle + 1 } | \.PaywallTests/
+explicit-case-covers-category | Sources/StorePrice/Paywalls/PaywallTemplate.swift | if selectors.contains(category) \|\| selectors.contains("=\(n)") { continue } | if selectors.contains(category) \|\| selectors.contains(where: { $0.hasPrefix("=") }) { continue } | \.PaywallTests/
+other-direction-not-isolated | Sources/StorePrice/Paywalls/MessagePatterns.swift | let isolated = own != direction && !chosenBy.contains(name) | let isolated = false && !chosenBy.contains(name) | \.PaywallTests/
+select-value-isolated | Sources/StorePrice/Paywalls/MessagePatterns.swift | let isolated = own != direction && !chosenBy.contains(name) | let isolated = own != direction | \.PaywallTests/
+printf-placeholder-missed | Sources/StorePrice/Paywalls/PaywallTemplate.swift | if end < scalars.count, "d@sifuxX".unicodeScalars.contains(scalars[end]) { | if end < scalars.count, "sifuxX".unicodeScalars.contains(scalars[end]) { | \.PaywallTests/
 keyword-dropped | Sources/StorePrice/Formatting/FormatterCache.swift | locale: locale.identifier, buildsAtOnce: buildsAtOnce) | locale: locale.languageIdentifier, buildsAtOnce: buildsAtOnce) | \.WholePriceLocaleTests/
 script-dropped | Sources/StorePrice/Formatting/LocaleSubtags.swift | if let script { id += "_" + script } | _ = script | \.WholePriceLocaleTests/
 half-even-is-half-up | Sources/StorePrice/Formatting/PriceFormatter.swift | case .halfEven: "rounding-mode-half-even" | case .halfEven: "rounding-mode-half-up" | \.PriceFormatterTests/

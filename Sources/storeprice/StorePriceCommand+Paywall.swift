@@ -42,7 +42,8 @@ extension StorePriceCommand {
                 percent format (%76 in Turkish, 76 % in French).
 
                 Templates are ICU MessageFormat: {price}, and plural and select with CLDR's rules \
-                for the store language. A templates file is a JSON object of language tags, each \
+                for the store language. Arguments: \(PaywallArgument.allCases.map(\.name).joined(separator: ", ")); \
+                \(PaywallArgument.allCases.filter(\.isNumber).map(\.name).joined(separator: ", ")) are numbers, for plural. A templates file is a JSON object of language tags, each \
                 an object of template names and patterns: {"en": {"headline": "…"}, "ru": {…}}. A \
                 paywall uses the most specific language that matches its store language, and \
                 StorePrice's built-in template for a name the file lacks.

@@ -152,6 +152,17 @@ import Testing
         }
     }
 
+    /// An explicit `=1` case covers 1 and nothing else: enough for English's `one`, not for
+    /// Russian's, which 21 and 31 take too.
+    @Test func anExplicitCaseCoversItsOwnNumberOnly() throws {
+        let template = PaywallTemplate("{period_count, plural, =1 {# month} other {# months}}")
+        #expect(template.problems(in: try Storefront("USA").priceLocale).isEmpty)
+        let russian = PaywallTemplate("{period_count, plural, =1 {# месяц} few {# месяца} many {# месяцев} other {# месяца}}")
+        #expect(russian.problems(in: try Storefront("RUS").priceLocale).map(\.description) == [
+            "template 'template' (ru_RU), argument 'period_count': plural has no 'one' case, which 'ru' needs for 21, 31, 41, …"
+        ])
+    }
+
     /// A value a branch needs is an error only when that branch is chosen.
     @Test func aMissingValueInABranchNotTakenIsNoError() throws {
         let template = PaywallTemplate("{offer_type, select, free_trial {{offer_duration} free} other {{offer_price_per_period} for {offer_duration}}}")
@@ -179,6 +190,8 @@ import Testing
         expectBytes(escaped(try riyals.render(english)), escaped("Only \u{2068}\(riyalText)\u{2069}"))
         expectBytes(escaped(try riyals.render(arabic)), escaped("فقط \(riyalText)"))
         expectBytes(try dollars.render(english), "Only $4.99")
+        // A value a select chooses by is compared as it is, in text of either direction.
+        expectBytes(try dollars.render(PaywallTemplate("{period_unit, select, month {شهري} other {سنوي}}")), "شهري")
         // A dollar price in Arabic starts with a right-to-left mark: it runs with the Arabic text.
         let arabicDollars = try Self.paywall("4.99", "P1M", in: "USA", language: "ar")
         let arabicDollarText = try #require(arabicDollars.values[.amountPerMonth]?.text)
@@ -312,5 +325,95 @@ import Testing
         guard digits > 0 else { return String(minor) }
         let text = String(repeating: "0", count: max(0, digits + 1 - String(minor).count)) + String(minor)
         return text.dropLast(digits) + "." + text.suffix(digits)
+    }
+}
+
+/// The tables of the Paywall strings article, generated from the code: `STOREPRICE_UPDATE_DOCS=1
+/// swift test --filter PaywallArticleTests` writes them into the article.
+@Suite struct PaywallArticleTests {
+    static let article = repositoryFile("Sources/StorePrice/StorePrice.docc/PaywallStrings.md")
+
+    /// `21.682738…`: up to six fraction digits of an exact value, and `…` when it has more.
+    static func shown(_ value: Decimal) -> String {
+        let text = "\(value)"
+        guard let point = text.firstIndex(of: ".") else { return text }
+        let fraction = text[text.index(after: point)...]
+        return fraction.count <= 6 ? text : String(text[...point]) + fraction.prefix(6) + "…"
+    }
+
+    static func exactTable() throws -> String {
+        func length(_ period: String) -> Decimal {
+            ["P1D": 12, "P1W": 84, "P1M": 365, "P1Y": 4380][period]!
+        }
+        var rows = ["| input | shown as | StorePrice | exact value |", "|---|---|---|---|"]
+        let restated: [(String, String, String, String, PaywallArgument, String)] = [
+            ("USA", "4.99", "P1W", "every week", .amountPerMonth, "P1M"),
+            ("USA", "83.99", "P1Y", "every year", .amountPerMonth, "P1M"),
+            ("JPN", "9800", "P1Y", "every year", .amountPerMonth, "P1M"),
+            ("USA", "19.99", "P1M", "every month", .amountPerMonth, "P1M"),
+            ("USA", "59.99", "P1Y", "every year", .amountPerWeek, "P1W"),
+            ("en_KW@currency=KWD", "2.999", "P1M", "every month", .amountPerYear, "P1Y"),
+        ]
+        for (place, amount, period, every, argument, target) in restated {
+            let paywall = try PaywallTests.paywall(amount, period, in: place)
+            let exact = Decimal(string: amount)! * length(target) / length(period)
+            let price = paywall.values[.price]?.text ?? ""
+            let where_ = place.contains("@") ? "KWT (KWD)" : place
+            let unit = ["P1W": "week", "P1M": "month", "P1Y": "year"][target]!
+            rows.append("| `\(price)` \(every), \(where_) | per \(unit) | `\(paywall.values[argument]?.text ?? "none")` | \(shown(exact)) |")
+        }
+        let compared: [(String, String, String, String, String, String)] = [
+            ("USA", "59.99", "P1Y", "4.99", "P1W", "every week"),
+            ("USA", "59.99", "P1Y", "9.99", "P1M", "every month"),
+            ("TUR", "59.99", "P1Y", "4.99", "P1W", "every week"),
+        ]
+        for (place, amount, period, other, otherPeriod, every) in compared {
+            let paywall = try PaywallTests.paywall(amount, period, in: place, compare: (other, otherPeriod))
+            let x = Decimal(string: other)! * length(period)
+            let y = Decimal(string: amount)! * length(otherPeriod)
+            let exact = Decimal(100) * (x - y) / x
+            let price = paywall.values[.price]?.text ?? ""
+            let comparePrice = paywall.values[.comparePrice]?.text ?? ""
+            let where_ = place
+            rows.append("| `\(price)` every year against `\(comparePrice)` \(every), \(where_) | savings | `\(paywall.values[.savings]?.text ?? "none")` | \(shown(exact))% |")
+        }
+        return rows.joined(separator: "\n")
+    }
+
+    static func argumentsTable() throws -> String {
+        let start = Date(timeIntervalSince1970: 1_795_737_600)  // 2026-11-27
+        func paywall(_ storefront: String, _ amount: String, _ compared: String) throws -> Paywall {
+            let locale = try Storefront(storefront).priceLocale
+            return try Paywall(
+                price: Price(amount, currency: locale.currency), period: SubscriptionPeriod("P1Y"),
+                offer: .freeTrial(SubscriptionPeriod("P1W")),
+                comparedTo: Paywall.Plan(price: Price(compared, currency: locale.currency), period: SubscriptionPeriod("P1W")),
+                locale: locale, offerStart: start)
+        }
+        let columns = try [paywall("USA", "59.99", "4.99"), paywall("FRA", "59.99", "4.99"), paywall("JPN", "9800", "600")]
+        var rows = ["| argument | kind | en_US | fr_FR | ja_JP (JPY 9800, 600) |", "|---|---|---|---|---|"]
+        for argument in PaywallArgument.allCases {
+            let cells = columns.map { paywall in
+                paywall.values[argument].map { "`\($0.text)`" } ?? "none: \(paywall.missing[argument] ?? "")"
+            }
+            rows.append("| `\(argument.name)` | \(argument.isNumber ? "number" : "text") | " + cells.joined(separator: " | ") + " |")
+        }
+        return rows.joined(separator: "\n")
+    }
+
+    @Test func theArticlesTablesAreGeneratedFromTheCode() throws {
+        var text = try String(contentsOf: Self.article, encoding: .utf8)
+        let original = text
+        for (name, table) in [("paywall-exact", try Self.exactTable()), ("paywall-arguments", try Self.argumentsTable())] {
+            let begin = "<!-- \(name):begin -->\n"
+            let end = "\n<!-- \(name):end -->"
+            let start = try #require(text.range(of: begin)).upperBound
+            let stop = try #require(text.range(of: end, range: start..<text.endIndex)).lowerBound
+            text.replaceSubrange(start..<stop, with: table)
+        }
+        if ProcessInfo.processInfo.environment["STOREPRICE_UPDATE_DOCS"] == "1" {
+            try text.write(to: Self.article, atomically: true, encoding: .utf8)
+        }
+        expectBytes(escaped(original), escaped(text), "the article's tables; STOREPRICE_UPDATE_DOCS=1 rewrites them")
     }
 }
