@@ -20,19 +20,23 @@ extension StorePriceCommand {
                 """,
             discussion: """
                 Examples:
-                  storeprice paywall --storefront USA --price 59.99 --period P1Y --compare 4.99:P1W --offer free:P1W
+                  storeprice paywall --storefront USA --price 59.99 --period P1Y \\
+                      --compare 4.99:P1W --offer free:P1W
                   storeprice paywall --storefront JPN --price 9800 --period P1Y --style app-store
-                  storeprice paywall --storefront RUS --price 2990 --period P3M \\
-                      --template '{period_count, plural, one {# месяц} few {# месяца} many {# месяцев} other {# месяца}}: {price}'
-                                                                   3 месяца: 2990,00 ₽
                   storeprice paywall --storefront USA --price 59.99 --period P1Y --arguments
+                  storeprice paywall --storefront RUS --price 2990 --period P3M \\
+                      --template '{period_count, plural, one {# месяц} few {# месяца} many {# месяцев} other {# месяца}}'
+                                                                   3 месяца
                   storeprice paywall --check paywall-templates.json
 
                 Without --template or --templates, every built-in line is written as NAME<TAB>TEXT: \
                 period, price_per_period, billed_amount_first and savings in every store language \
                 (made only of CLDR data), and offer, offer_then_price and save in the languages \
                 StorePrice words. --arguments writes every argument a template can use as \
-                NAME<TAB>VALUE instead.
+                NAME<TAB>VALUE instead, and says on standard error why the others have none. With \
+                --templates and no --name, every template the file has for the store language is \
+                written, in name order; one that fails is said on standard error, the others go \
+                on, and the exit status is 65.
 
                 Prices restated per day, week, month and year are exact decimals rounded once to \
                 the digits the price is shown with, down unless --per-rounding says otherwise, so \
@@ -43,7 +47,9 @@ extension StorePriceCommand {
 
                 Templates are ICU MessageFormat: {price}, and plural and select with CLDR's rules \
                 for the store language. Arguments: \(PaywallArgument.allCases.map(\.name).joined(separator: ", ")); \
-                \(PaywallArgument.allCases.filter(\.isNumber).map(\.name).joined(separator: ", ")) are numbers, for plural. A templates file is a JSON object of language tags, each \
+                \(PaywallArgument.allCases.filter(\.isNumber).map(\.name).joined(separator: ", ")) are numbers, for plural. \
+                offer_type is none without an offer: {offer_type, select, none {…} other {…}} serves \
+                plans with and without one. A templates file is a JSON object of language tags, each \
                 an object of template names and patterns: {"en": {"headline": "…"}, "ru": {…}}. A \
                 paywall uses the most specific language that matches its store language, and \
                 StorePrice's built-in template for a name the file lacks.
@@ -51,8 +57,11 @@ extension StorePriceCommand {
                 --check renders every template of a file in every store language of the 175 \
                 storefronts that the file has a language for, and lists each problem once with \
                 the storefronts it shows in: a pattern that does not parse, an unknown argument, \
-                a plural without a case the language needs, a printf placeholder (%d), an argument \
-                with no value there.
+                text used as a number, a plural without every case the language needs, a printf \
+                placeholder (%d), a % beside {savings}, an argument with no value. It renders each \
+                template for a yearly plan with a week free and for one with 3 months at a lower \
+                price, both compared with a weekly plan; plans without an offer or a compared plan \
+                are not rendered.
 
                 Exit status: 0 written (--check: no problem), 64 usage error, 65 a bad price, \
                 period, offer, locale, template or templates file (--check: a problem found), 74 \
@@ -164,11 +173,45 @@ extension StorePriceCommand {
             let paywall = try makePaywall(in: priceLocale)
             if arguments {
                 for argument in PaywallArgument.allCases {
-                    guard let value = paywall.values[argument] else { continue }
+                    guard let value = paywall.values[argument] else {
+                        let reason = paywall.missing[argument] ?? "none"
+                        Console.error("note: \(argument.name) has no value: \(reason)\(Self.hint(argument, reason))")
+                        continue
+                    }
                     try write(value.text, named: argument.name)
                 }
                 return
             }
+            do {
+                try writeTemplates(paywall, in: priceLocale)
+            } catch let error as StorePriceError {
+                throw Self.withHint(error)
+            }
+        }
+
+        /// The option that gives an argument its value, for a message saying why it has none.
+        static func hint(_ argument: PaywallArgument, _ reason: String) -> String {
+            if reason.hasPrefix("there is no offer") { return " (--offer)" }
+            switch argument {
+            case .comparePrice, .comparePricePerPeriod: return " (--compare PRICE:PERIOD)"
+            case .savings, .savingsPercent: return reason.hasPrefix("no plan") ? " (--compare PRICE:PERIOD)" : ""
+            case .trialEndDate: return " (--offer-start)"
+            case .offer: return reason.contains("wording") ? " (--offer-wording FILE)" : ""
+            default: return ""
+            }
+        }
+
+        /// A missing value's error, with the option that gives it.
+        static func withHint(_ error: StorePriceError) -> StorePriceError {
+            guard case .invalidTemplate(let name, let source, let locale, let argument?, let reason) = error,
+                reason.hasPrefix("has no value"), let known = PaywallArgument(rawValue: argument)
+            else { return error }
+            let why = String(reason.dropFirst("has no value: ".count))
+            return .invalidTemplate(
+                name: name, source: source, locale: locale, argument: argument, reason: reason + hint(known, why))
+        }
+
+        private func writeTemplates(_ paywall: StorePrice.Paywall, in priceLocale: PriceLocale) throws {
             if let template {
                 return try write(paywall.render(PaywallTemplate(template, name: "--template", source: "--template")))
             }
@@ -187,6 +230,7 @@ extension StorePriceCommand {
             } else {
                 names = PaywallTemplates.cldrTemplateNames + ["offer", "offer_then_price", "save"]
             }
+            var failures = 0
             for name in names {
                 let text: String
                 do {
@@ -195,11 +239,17 @@ extension StorePriceCommand {
                         : paywall.render(name, templates: set ?? .builtIn)
                 } catch {
                     // Built-in lines that need what this subscription lacks (an offer, a plan to
-                    // compare with, wording for its language) are left out.
-                    guard set == nil else { throw error }
+                    // compare with, wording for its language) are left out; a file's are said.
+                    guard set != nil else { continue }
+                    Console.error(Self.withHint(error).description)
+                    failures += 1
                     continue
                 }
                 try write(text, named: name)
+            }
+            if failures > 0 {
+                Console.error("\(failures) of \(names.count) templates failed")
+                throw ExitCode.dataError
             }
         }
 
@@ -222,7 +272,7 @@ extension StorePriceCommand {
             if !report.uncoveredLanguages.isEmpty {
                 Console.error(
                     "note: no templates for \(report.uncoveredLanguages.joined(separator: ", ")); "
-                        + "paywalls there get StorePrice's built-in lines only")
+                        + "paywalls in these languages have only StorePrice's built-in lines")
             }
             if !report.problems.isEmpty { throw ExitCode.dataError }
         }

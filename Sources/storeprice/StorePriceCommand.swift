@@ -21,8 +21,8 @@ struct StorePriceCommand: ParsableCommand {
             the App Store writes it (¥800, USD 4.99), from rules resting on Apple's own strings.
 
             Exit status: 0 success, 1 verify found differences, 64 usage error, 65 bad data (an \
-            amount, locale, currency, storefront, accounts file, catalog, product list or \
-            snapshot), 73 an output file cannot be written, 74 standard output cannot be written \
+            amount, locale, currency, storefront, accounts file, catalog, product list, \
+            snapshot or paywall template), 73 an output file cannot be written, 74 standard output cannot be written \
             (a full disk, /dev/full); a closed pipe ends the run quietly with 141.
             """,
         version: "storeprice \(VersionInfo.current) (ICU \(VersionInfo.icu), CLDR \(VersionInfo.cldr))",

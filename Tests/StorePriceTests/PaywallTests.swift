@@ -62,7 +62,16 @@ import Testing
         #expect(dearer.values[.savings] == nil)
         #expect(throws: StorePriceError.invalidTemplate(
             name: "save", source: "built-in", locale: "en_US", argument: "savings",
-            reason: "has no value: 130 USD every P1Y saves less than 1% against 10 USD every P1M")) { try dearer.render("save") }
+            reason: "has no value: 130 USD every P1Y costs more over the same time than 10 USD every P1M; "
+                + "compare with the dearer plan (a yearly plan with the monthly one)")) { try dearer.render("save") }
+        // Saving under 1%: 119 a year against 9.99 a month (119.88 a year) saves 0.73%.
+        #expect(throws: StorePriceError.invalidTemplate(
+            name: "save", source: "built-in", locale: "en_US", argument: "savings",
+            reason: "has no value: 119 USD every P1Y saves less than 1% against 9.99 USD every P1M")
+        ) { try Self.paywall("119", "P1Y", compare: ("9.99", "P1M")).render("save") }
+        // Without an offer, offer_type is none, so one template serves both.
+        let select = PaywallTemplate("{offer_type, select, none {{price_per_period}} other {{offer}, then {price_per_period}}}")
+        expectBytes(try Self.paywall("59.99", "P1Y").render(select), "$59.99 per year")
     }
 
     /// CLDR's percent format for the language, not `76%` everywhere.
@@ -134,12 +143,15 @@ import Testing
         ("{0} a year", "argument '0': unknown; arguments have names, such as {price}; see PaywallArgument"),
         ("{price a year", "not valid MessageFormat at character 2 (ICU: U_PATTERN_SYNTAX_ERROR)"),
         ("{price, plural, other {#}}", "argument 'price': is text; plural needs a number: period_count, savings_percent, offer_count"),
-        ("{period_count, plural, one {# month} other {# months}}", "argument 'period_count': plural has no 'few' case, which 'ru' needs for 2, 3, 4, …"),
+        ("{period_count, plural, one {# месяц} many {# месяцев} other {# месяца}}", "argument 'period_count': plural has no 'few' case, which 'ru' needs for 2, 3, 4, …"),
+        ("{period_count, plural, one {# month} other {# months}}",
+         "argument 'period_count': plural has no 'few' (2, 3, 4, …) or 'many' (5, 6, 7, …) case, which 'ru' needs"),
+        ("{period_count, plural, one {# месяц}}", "not valid MessageFormat at character 1: a plural or select needs an 'other' case (ICU: U_DEFAULT_KEYWORD_MISSING)"),
         ("%d месяцев", "'%d' is a printf placeholder, which MessageFormat writes as it is; use a named argument such as {period_count}"),
         ("Скидка {savings}%", "argument 'savings': already has the language's percent sign (76 %, %76); remove the '%' beside it"),
         ("{trial_end_date, date, short}", "argument 'trial_end_date': is text already formatted; write {trial_end_date}"),
-        ("{savings}", "argument 'savings': has no value: no plan to compare with (--compare PRICE:PERIOD)"),
-        ("{offer_type, select, free_trial {free} other {{offer_price}}}", "argument 'offer_type': has no value: there is no offer (--offer)"),
+        ("{savings}", "argument 'savings': has no value: no plan to compare with"),
+        ("{offer_type, select, free_trial {free} other {{offer_price}}}", "argument 'offer_price': has no value: there is no offer"),
     ])
     func mistakesNameTheTemplateAndArgument(_ pattern: String, _ reason: String) throws {
         let paywall = try Self.paywall("299", "P1M", in: "RUS")
@@ -262,7 +274,7 @@ import Testing
         expectBytes(report.problems.map(\.description).joined(separator: "\n"), """
             template 'intro' in 'paywall.json' (ar), argument 'price_per_preiod': unknown; did you mean 'price_per_period'? (in 17 storefronts: ARE, BHR, DZA, EGY, IRQ, JOR, …)
             template 'months' in 'paywall.json' (ja): '%d' is a printf placeholder, which MessageFormat writes as it is; use a named argument such as {period_count} (in JPN)
-            template 'intro' in 'paywall.json' (ru), argument 'offer': has no value: StorePrice has no offer wording in 'ru'; pass the app's own (OfferWording) (in 3 storefronts: RUS, UKR, USA)
+            template 'intro' in 'paywall.json' (ru), argument 'offer': has no value: StorePrice has no offer wording in 'ru'; pass the app's own (in 3 storefronts: RUS, UKR, USA)
             """)
         #expect(report.uncoveredLanguages.contains("pl"))
         #expect(try PaywallTemplates(["en": ["a": "{price}"]]).check().problems.isEmpty)

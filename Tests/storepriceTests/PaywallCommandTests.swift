@@ -54,8 +54,10 @@ import Testing
             amount_per_week\t1,15\\u{00A0}\\u{20AC}
             amount_per_month\t4,99\\u{00A0}\\u{20AC}
             amount_per_year\t59,99\\u{00A0}\\u{20AC}
+            offer_type\tnone
 
             """)
+        #expect(run.error.hasPrefix("storeprice: note: savings has no value: no plan to compare with (--compare PRICE:PERIOD)\n"), "\(run.error)")
     }
 
     @Test func templatesFromAFileOverrideTheBuiltInOnes() throws {
@@ -75,6 +77,21 @@ import Testing
         let missing = try runStorePrice(["paywall", "--storefront", "DEU", "--price", "59.99", "--period", "P1Y", "--templates", url.path])
         #expect(missing.status == 65)
         expectBytes(missing.error, "storeprice: templates in '\(url.path)' (de_DE): no templates for this language; the file has en, fr\n")
+    }
+
+    /// Every template of a file is written; one that fails is said, and the others go on.
+    @Test func aTemplateThatFailsDoesNotStopTheOthers() throws {
+        let url = try temporaryDirectory().appendingPathComponent("paywall.json")
+        try #"{"en": {"a": "{offer_price} now", "b": "{price}", "c": "{savings}"}}"#.write(to: url, atomically: true, encoding: .utf8)
+        let run = try runStorePrice(["paywall", "--storefront", "USA", "--price", "9.99", "--period", "P1M", "--templates", url.path])
+        #expect(run.status == 65)
+        expectBytes(run.output, "b\t$9.99\n")
+        expectBytes(run.error, """
+            storeprice: template 'a' in '\(url.path)' (en_US), argument 'offer_price': has no value: there is no offer (--offer)
+            storeprice: template 'c' in '\(url.path)' (en_US), argument 'savings': has no value: no plan to compare with (--compare PRICE:PERIOD)
+            storeprice: 2 of 3 templates failed
+
+            """)
     }
 
     @Test(arguments: [
@@ -112,7 +129,7 @@ import Testing
         #expect(run.status == 65)
         expectBytes(run.output, """
             template 'months' in '\(url.path)' (ja): '%d' is a printf placeholder, which MessageFormat writes as it is; use a named argument such as {period_count} (in JPN)
-            template 'months' in '\(url.path)' (ru), argument 'period_count': plural has no 'few' case, which 'ru' needs for 2, 3, 4, … (in 3 storefronts: RUS, UKR, USA)
+            template 'months' in '\(url.path)' (ru), argument 'period_count': plural has no 'few' (2, 3, 4, …) or 'many' (5, 6, 7, …) case, which 'ru' needs (in 3 storefronts: RUS, UKR, USA)
 
             """)
         #expect(run.error.hasPrefix("storeprice: 2 problems in 1 template of '\(url.path)', checked in 4 storefront languages\n"), "\(run.error)")

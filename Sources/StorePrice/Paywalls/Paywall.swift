@@ -138,13 +138,17 @@ public struct Paywall: Sendable {
                 values[.savingsPercent] = .number(String(percent))
                 values[.savings] = .text(try SavingsPercent.format(percent, in: locale))
             } else {
+                let costsMore = SavingsPercent.costsMore(plan, than: comparedTo)
                 for argument in savingsArguments {
-                    missing[argument] = "\(price) every \(period) saves less than 1% against \(comparedTo.price) every \(comparedTo.period)"
+                    missing[argument] = costsMore
+                        ? "\(price) every \(period) costs more over the same time than \(comparedTo.price) every "
+                            + "\(comparedTo.period); compare with the dearer plan (a yearly plan with the monthly one)"
+                        : "\(price) every \(period) saves less than 1% against \(comparedTo.price) every \(comparedTo.period)"
                 }
             }
         } else if comparedTo == nil {
             for argument in savingsArguments + [.comparePrice, .comparePricePerPeriod] {
-                missing[argument] = "no plan to compare with (--compare PRICE:PERIOD)"
+                missing[argument] = "no plan to compare with"
             }
         }
 
@@ -176,15 +180,17 @@ public struct Paywall: Sendable {
                     values[.offer] = .text(try offer.text(in: locale, wording: offerWording, options: options, style: periodStyle))
                 }
             } catch {
-                missing[.offer] = "StorePrice has no offer wording in '\(locale.language)'; pass the app's own (OfferWording)"
+                missing[.offer] = "StorePrice has no offer wording in '\(locale.language)'; pass the app's own"
             }
             if let offerStart {
                 values[.trialEndDate] = .text(try Self.endDate(of: duration, from: offerStart, in: timeZone, locale: locale))
             } else {
-                missing[.trialEndDate] = "no start date for the offer (--offer-start)"
+                missing[.trialEndDate] = "no day the offer starts"
             }
         } else if offer == nil {
-            for argument in offerArguments { missing[argument] = "there is no offer (--offer)" }
+            // A template chooses with {offer_type, select, none {…} other {…}}.
+            values[.offerType] = .text("none")
+            for argument in offerArguments where argument != .offerType { missing[argument] = "there is no offer" }
         }
         self.values = values
         self.missing = missing

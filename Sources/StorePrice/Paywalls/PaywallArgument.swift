@@ -42,7 +42,8 @@ public enum PaywallArgument: String, Hashable, Sendable, CaseIterable, Codable {
     case comparePricePerPeriod = "compare_price_per_period"
     /// The offer in StorePrice's wording (or the app's `OfferWording`): `1 week free`.
     case offer
-    /// The offer's payment mode, for `select`: `free_trial`, `pay_as_you_go` or `pay_up_front`.
+    /// The offer's payment mode, for `select`: `free_trial`, `pay_as_you_go` or `pay_up_front`;
+    /// `none` without an offer, so one template serves plans with and without one.
     case offerType = "offer_type"
     /// The offer's price; none for a free trial: `$0.99`.
     case offerPrice = "offer_price"

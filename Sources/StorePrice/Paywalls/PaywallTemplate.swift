@@ -157,8 +157,8 @@ public struct PaywallTemplate: Hashable, Sendable {
         }
     }
 
-    /// The first plural category the language gives some value of the argument that neither a
-    /// keyword nor an explicit `=n` case covers.
+    /// The plural categories the language gives some value of the argument that neither a
+    /// keyword nor an explicit `=n` case covers, all in one error.
     private func missingPluralCase(
         _ argument: ICUMessageFormat.Argument, _ known: PaywallArgument, ordinal: Bool, in locale: PriceLocale
     ) -> StorePriceError? {
@@ -176,12 +176,24 @@ public struct PaywallTemplate: Hashable, Sendable {
             missing[category, default: []].append(n)
         }
         let order = ["zero", "one", "two", "few", "many", "other"]
-        guard let category = order.first(where: { missing[$0] != nil }), let values = missing[category] else { return nil }
-        let examples = values.prefix(3).map(String.init).joined(separator: ", ")
+        let absent = order.filter { missing[$0] != nil }
+        func examples(_ category: String) -> String {
+            let values = missing[category] ?? []
+            return values.prefix(3).map(String.init).joined(separator: ", ") + (values.count > 3 ? ", …" : "")
+        }
+        let kind = ordinal ? "selectordinal" : "plural"
+        guard let first = absent.first else { return nil }
+        guard absent.count > 1 else {
+            return fail(
+                in: locale, argument: argument.name,
+                "\(kind) has no '\(first)' case, which '\(locale.language)' needs for \(examples(first))")
+        }
+        // Every case at once, so that one check shows the whole fix.
+        let cases = absent.map { "'\($0)' (\(examples($0)))" }
         return fail(
             in: locale, argument: argument.name,
-            "\(ordinal ? "selectordinal" : "plural") has no '\(category)' case, which '\(locale.language)' "
-                + "needs for \(examples)\(values.count > 3 ? ", …" : "")")
+            "\(kind) has no \(cases.dropLast().joined(separator: ", ")) or \(cases.last ?? "") case, "
+                + "which '\(locale.language)' needs")
     }
 
     private func fail(in locale: PriceLocale, argument: String?, _ reason: String) -> StorePriceError {
@@ -228,14 +240,27 @@ public struct PaywallTemplate: Hashable, Sendable {
         return previous[b.count]
     }
 
+    /// What a syntax error means, in words, with ICU's name for it.
+    static func syntaxReason(_ error: ICUMessageFormat.SyntaxError) -> String {
+        let place = error.offset.map { " at character \($0 + 1)" } ?? ""
+        let meaning: String
+        switch error.icu.name {
+        case "U_DEFAULT_KEYWORD_MISSING": meaning = ": a plural or select needs an 'other' case"
+        case "U_DUPLICATE_KEYWORD": meaning = ": a plural or select has a case twice"
+        case "U_UNMATCHED_BRACES": meaning = ": a '{' without its '}'"
+        case "U_ARGUMENT_TYPE_MISMATCH": meaning = ": arguments are all named or all numbered"
+        default: meaning = ""
+        }
+        return "not valid MessageFormat\(place)\(meaning) (ICU: \(error.icu.name))"
+    }
+
     // MARK: Compiled patterns
 
     private func compiled(for locale: PriceLocale) throws(StorePriceError) -> ICUMessageFormat {
         do {
             return try MessagePatterns.message(pattern, locale: locale.identifier)
         } catch {
-            let place = error.offset.map { " at character \($0 + 1)" } ?? ""
-            throw fail(in: locale, argument: nil, "not valid MessageFormat\(place) (ICU: \(error.icu.name))")
+            throw fail(in: locale, argument: nil, Self.syntaxReason(error))
         }
     }
 }

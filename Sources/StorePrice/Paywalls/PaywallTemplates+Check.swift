@@ -32,9 +32,13 @@ extension PaywallTemplates {
 
     /// Checks every template in every store language of `storefronts` that these templates have
     /// a language for: each is parsed for that language (unknown arguments, text used as a
-    /// number, a `plural` without a case the language needs, printf placeholders) and rendered for
-    /// a yearly plan with a pay-as-you-go offer, compared with a weekly plan, so that an argument
-    /// the language has no value for (such as `offer` where StorePrice has no wording) is found.
+    /// number, a `plural` without a case the language needs, printf placeholders, a `%` beside
+    /// `{savings}`) and rendered for two subscriptions: a yearly plan with a week free, and one
+    /// with three months at a lower price, each compared with a weekly plan. So an argument
+    /// with no value in one of them (`offer_price` for a free trial, `offer` where StorePrice
+    /// has no wording) is found. Plans without an offer or a compared plan are not rendered:
+    /// a template for them uses no offer or savings argument, or chooses with
+    /// `{offer_type, select, none {…} other {…}}`.
     public func check(storefronts: [Storefront] = Storefront.all) -> CheckReport {
         var problems: [Problem] = []
         var storefrontsOf: [StorePriceError: [String]] = [:]
@@ -49,11 +53,11 @@ extension PaywallTemplates {
                     continue
                 }
                 checked += 1
-                let paywall = try? Self.samplePaywall(in: locale)
+                let samples = Self.samplePaywalls(in: locale)
                 for name in templates.keys.sorted() {
                     let template = PaywallTemplate(templates[name] ?? "", name: name, source: source)
                     var errors = template.problems(in: locale)
-                    if errors.isEmpty, let paywall {
+                    for paywall in samples where errors.isEmpty {
                         do {
                             _ = try paywall.render(template)
                         } catch {
@@ -74,6 +78,16 @@ extension PaywallTemplates {
         }
         for error in order { problems.append(Problem(error: error, storefronts: storefrontsOf[error] ?? [])) }
         return CheckReport(problems: problems, checkedLanguages: checked, uncoveredLanguages: uncovered.sorted())
+    }
+
+    /// The subscriptions a check renders with: ``samplePaywall(in:)``, and the same yearly plan
+    /// with a week free.
+    static func samplePaywalls(in locale: PriceLocale) -> [Paywall] {
+        guard let paid = try? samplePaywall(in: locale) else { return [] }
+        let trial = try? Paywall(
+            price: paid.plan.price, period: paid.plan.period, offer: .freeTrial(SubscriptionPeriod(value: 1, unit: .week)),
+            comparedTo: paid.comparedPlan, locale: locale, offerStart: Date(timeIntervalSince1970: 1_767_225_600))
+        return [trial, paid].compactMap { $0 }
     }
 
     /// A yearly plan of 49.99 (in the currency's digits) with three months at 0.99 each, compared

@@ -41,7 +41,8 @@ public struct PaywallTemplates: Sendable {
         self.init(checked: languages, source: source)
     }
 
-    /// Reads a templates file: `{"en": {"name": "pattern", …}, "fr": {…}}`.
+    /// Reads a templates file: `{"en": {"name": "pattern", …}, "fr": {…}}`, or the same object as
+    /// `templates` beside a `note` and a `source`, as `Data/paywall-templates.json` has it.
     ///
     /// - Throws: ``StorePriceError/unreadableFile(path:reason:)``, or
     ///   ``StorePriceError/invalidTemplate(name:source:locale:argument:reason:)`` naming the file
@@ -57,10 +58,18 @@ public struct PaywallTemplates: Sendable {
         }
         let text = String(decoding: bytes, as: UTF8.self)
         guard Array(text.utf8) == bytes else { throw fail("not valid UTF-8") }
+        // The languages, alone or in an envelope with a note and a source, as Data/ keeps them.
+        struct Envelope: Decodable {
+            var note: String?
+            var source: String?
+            var templates: [String: [String: String]]
+        }
         let languages: [String: [String: String]]
-        do {
-            languages = try JSONDecoder().decode([String: [String: String]].self, from: Data(bytes))
-        } catch {
+        if let plain = try? JSONDecoder().decode([String: [String: String]].self, from: Data(bytes)) {
+            languages = plain
+        } else if let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(bytes)) {
+            languages = envelope.templates
+        } else {
             throw fail(#"expected a JSON object of languages, each an object of template names and patterns: {"en": {"headline": "…"}}"#)
         }
         if let repeated = JSONDuplicateKeys.firstRepeatedKey(in: text) {
@@ -71,9 +80,8 @@ public struct PaywallTemplates: Sendable {
 
     /// StorePrice's built-in templates.
     public static let builtIn: PaywallTemplates = {
-        struct File: Decodable { var templates: [String: [String: String]] }
-        let languages = (try? JSONDecoder().decode(File.self, from: Data(EmbeddedData.paywallTemplates.utf8)).templates) ?? [:]
-        return PaywallTemplates(checked: languages, source: "built-in")
+        let file = try? PaywallTemplates(json: Array(EmbeddedData.paywallTemplates.utf8), source: "built-in")
+        return file ?? PaywallTemplates(checked: [:], source: "built-in")
     }()
 
     private init(checked languages: [String: [String: String]], source: String) {

@@ -28,6 +28,16 @@ enum SavingsPercent {
         return saving >= 1 ? saving : nil
     }
 
+    /// Whether `plan` costs more than `compared` over the same length of time.
+    static func costsMore(_ plan: Paywall.Plan, than compared: Paywall.Plan) -> Bool {
+        let digits = max(plan.price.fractionDigits, compared.price.fractionDigits)
+        let x = BigDecimalInteger(compared.price.amount, fractionDigits: digits)
+            .multiplied(by: plan.period.value * plan.period.unit.twelfthsOfADay)
+        let y = BigDecimalInteger(plan.price.amount, fractionDigits: digits)
+            .multiplied(by: compared.period.value * compared.period.unit.twelfthsOfADay)
+        return y > x
+    }
+
     /// The saving in CLDR's percent format for the store language: `76%`, `%76`, `76 %`, `٧٦٪؜`.
     static func format(_ percent: Int, in locale: PriceLocale) throws(StorePriceError) -> String {
         let formatter = try FormatterCache.formatter(skeleton: "percent", locale: locale.identifier)

@@ -261,8 +261,7 @@ public struct OfferWording: Hashable, Sendable, Decodable {
             do {
                 message = try MessagePatterns.message(phrase, locale: "root")
             } catch {
-                let place = error.offset.map { " at character \($0 + 1)" } ?? ""
-                throw .invalidOffer(path, reason: "'\(key)' is not valid MessageFormat\(place) (ICU: \(error.icu.name))")
+                throw .invalidOffer(path, reason: "'\(key)' is \(PaywallTemplate.syntaxReason(error))")
             }
             for argument in message.arguments where !allowed.contains(argument.name) || argument.kind != .none {
                 let name = argument.name
