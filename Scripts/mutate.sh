@@ -33,6 +33,7 @@ explicit-case-covers-category | Sources/StorePrice/Paywalls/PaywallTemplate.swif
 other-direction-not-isolated | Sources/StorePrice/Paywalls/MessagePatterns.swift | let isolated = own != direction && !chosenBy.contains(name) | let isolated = false && !chosenBy.contains(name) | \.PaywallTests/
 select-value-isolated | Sources/StorePrice/Paywalls/MessagePatterns.swift | let isolated = own != direction && !chosenBy.contains(name) | let isolated = own != direction | \.PaywallTests/
 printf-placeholder-missed | Sources/StorePrice/Paywalls/PaywallTemplate.swift | if end < scalars.count, "d@sifuxX".unicodeScalars.contains(scalars[end]) { | if end < scalars.count, "sifuxX".unicodeScalars.contains(scalars[end]) { | \.PaywallTests/
+app-store-text-digits | Sources/StorePrice/Formatting/PriceFormatter.swift | guard appStore != nil else { return locale } | guard appStore == nil else { return locale }\n        if true { return locale } | \.PaywallTests/
 keyword-dropped | Sources/StorePrice/Formatting/FormatterCache.swift | locale: locale.identifier, buildsAtOnce: buildsAtOnce) | locale: locale.languageIdentifier, buildsAtOnce: buildsAtOnce) | \.WholePriceLocaleTests/
 script-dropped | Sources/StorePrice/Formatting/LocaleSubtags.swift | if let script { id += "_" + script } | _ = script | \.WholePriceLocaleTests/
 half-even-is-half-up | Sources/StorePrice/Formatting/PriceFormatter.swift | case .halfEven: "rounding-mode-half-even" | case .halfEven: "rounding-mode-half-up" | \.PriceFormatterTests/

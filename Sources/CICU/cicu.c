@@ -8,7 +8,7 @@
 #include "cicu.h"
 
 #include <string.h>
-#include <unicode/ubidi.h>
+#include <unicode/uchar.h>
 #include <unicode/ucal.h>
 #include <unicode/udat.h>
 #include <unicode/udatpg.h>
@@ -181,9 +181,7 @@ void cicu_pluralCategories(const char *locale, cicu_bool ordinal, int32_t count,
     uplrules_close(rules);
 }
 
-int32_t cicu_baseDirection(const cicu_char *text, int32_t length) {
-    return (int32_t)ubidi_getBaseDirection((const UChar *)text, length);
-}
+int32_t cicu_charDirection(int32_t codePoint) { return (int32_t)u_charDirection((UChar32)codePoint); }
 
 int32_t cicu_formatDateAfter(const char *locale, const char *zone, double startMillis, int32_t unit, int32_t amount,
                              const cicu_char *skeleton, int32_t skeletonLength, cicu_char *dest, int32_t capacity,
@@ -203,6 +201,8 @@ int32_t cicu_formatDateAfter(const char *locale, const char *zone, double startM
     }
     u_charsToUChars(zone, zoneID, zoneLength);
     UCalendar *calendar = ucal_open(zoneID, zoneLength, "en@calendar=gregorian", UCAL_GREGORIAN, status);
+    // Gregorian before 1582 too, as ISO 8601 dates are.
+    ucal_setGregorianChange(calendar, -1.0e300, status);
     ucal_setMillis(calendar, startMillis, status);
     ucal_add(calendar, fields[unit], amount, status);
     UDate end = ucal_getMillis(calendar, status);

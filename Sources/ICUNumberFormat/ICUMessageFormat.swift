@@ -43,6 +43,8 @@ public final class ICUMessageFormat: @unchecked Sendable {
         public let kind: Kind
         /// The cases of a `plural`, `select` or `selectordinal` argument, as written (`one`, `=0`).
         public let selectors: [String]
+        /// A simple argument's style, as written (`percent` in `{n, number, percent}`); empty without one.
+        public let style: String
     }
 
     /// The pattern.
@@ -55,19 +57,47 @@ public final class ICUMessageFormat: @unchecked Sendable {
     private let message: OpaquePointer
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
 
-    /// A syntax error in a pattern.
+    /// A syntax error in a pattern, or a pattern past a limit.
     public struct SyntaxError: Error, Hashable, Sendable {
         /// ICU's status code.
         public let icu: ICUError
         /// Where parsing failed, in characters from the start of the pattern, when ICU says.
         public let offset: Int?
+        /// Which limit the pattern passes, when it was refused before ICU read it.
+        public let limit: String?
+
+        init(icu: ICUError, offset: Int?, limit: String? = nil) {
+            self.icu = icu
+            self.offset = offset
+            self.limit = limit
+        }
     }
+
+    /// The longest pattern read, in UTF-16 code units: a paywall line is far shorter.
+    public static let maximumLength = 16_384
+    /// The deepest nesting of braces read; ICU parses nested arguments recursively, and runs out
+    /// of stack some thousands of levels down.
+    public static let maximumNesting = 64
 
     /// Parses a pattern for a locale.
     ///
     /// - Throws: ``SyntaxError`` when ICU cannot parse the pattern.
     public init(pattern: String, locale: String) throws(SyntaxError) {
         let utf16 = Array(pattern.utf16)
+        guard utf16.count <= Self.maximumLength else {
+            throw SyntaxError(
+                icu: ICUError(CICU_ILLEGAL_ARGUMENT_ERROR), offset: nil,
+                limit: "longer than \(Self.maximumLength) characters")
+        }
+        var depth = 0
+        for unit in utf16 {
+            if unit == 0x7B { depth += 1 } else if unit == 0x7D { depth -= 1 }  // { and }
+            if depth > Self.maximumNesting {
+                throw SyntaxError(
+                    icu: ICUError(CICU_ILLEGAL_ARGUMENT_ERROR), offset: nil,
+                    limit: "braces nested more than \(Self.maximumNesting) deep")
+            }
+        }
         var status = CICU_ZERO_ERROR
         var errorOffset: Int32 = -1
         let opened = utf16.withUnsafeBufferPointer {
@@ -149,6 +179,7 @@ public final class ICUMessageFormat: @unchecked Sendable {
             var type: Int32
             var name = ""
             var simpleType = ""
+            var style = ""
             var selectors: [String] = []
         }
         func text(_ index: Int32, _ length: Int32) -> String {
@@ -166,11 +197,13 @@ public final class ICUMessageFormat: @unchecked Sendable {
                 open.append(Open(type: value))
                 // Listed where the argument starts, filled in where it ends.
                 slots.append(arguments.count)
-                arguments.append(Argument(name: "", kind: .none, selectors: []))
+                arguments.append(Argument(name: "", kind: .none, selectors: [], style: ""))
             case CICU_PART_ARG_NAME, CICU_PART_ARG_NUMBER:
                 if open.last?.name.isEmpty == true { open[open.count - 1].name = text(index, length) }
             case CICU_PART_ARG_TYPE:
                 if !open.isEmpty { open[open.count - 1].simpleType = text(index, length) }
+            case CICU_PART_ARG_STYLE:
+                if !open.isEmpty { open[open.count - 1].style = text(index, length) }
             case CICU_PART_ARG_SELECTOR:
                 if !open.isEmpty { open[open.count - 1].selectors.append(text(index, length)) }
             case CICU_PART_ARG_LIMIT:
@@ -184,7 +217,7 @@ public final class ICUMessageFormat: @unchecked Sendable {
                 case CICU_ARG_SELECTORDINAL: kind = .selectOrdinal
                 default: kind = .none
                 }
-                arguments[slot] = Argument(name: done.name, kind: kind, selectors: done.selectors)
+                arguments[slot] = Argument(name: done.name, kind: kind, selectors: done.selectors, style: done.style)
             default:
                 break
             }
@@ -227,14 +260,40 @@ extension ICU {
         case leftToRight, rightToLeft, neutral
     }
 
-    /// The direction of `text`'s first strong character, as ICU's bidi algorithm finds it.
+    /// The direction of `text`'s first strong character outside isolates (U+2066…U+2069), by
+    /// ICU's bidi classes, as the bidi algorithm's rule P2 finds a paragraph's.
     public static func baseDirection(of text: String) -> TextDirection {
-        let utf16 = Array(text.utf16)
-        switch cicu_baseDirection(utf16, Int32(utf16.count)) {
-        case 0: return .leftToRight
-        case 1: return .rightToLeft
-        default: return .neutral
+        strongDirections(of: text).first
+    }
+
+    /// The direction of `text`'s first strong character outside isolates, and whether it has
+    /// strong characters of either direction there.
+    public static func strongDirections(of text: String) -> (first: TextDirection, leftToRight: Bool, rightToLeft: Bool) {
+        var isolates = 0
+        var first = TextDirection.neutral
+        var leftToRight = false
+        var rightToLeft = false
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x2066...0x2068:
+                isolates += 1
+            case 0x2069:
+                isolates = max(0, isolates - 1)
+            default:
+                guard isolates == 0 else { continue }
+                switch cicu_charDirection(Int32(scalar.value)) {
+                case 0:
+                    leftToRight = true
+                    if first == .neutral { first = .leftToRight }
+                case 1, 13:
+                    rightToLeft = true
+                    if first == .neutral { first = .rightToLeft }
+                default:
+                    continue
+                }
+            }
         }
+        return (first, leftToRight, rightToLeft)
     }
 
     /// CLDR's plural category for each integer `0..<count` in a locale's cardinal (or ordinal)

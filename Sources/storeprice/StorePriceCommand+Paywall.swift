@@ -95,7 +95,7 @@ extension StorePriceCommand {
         var offer: String?
 
         @Option(help: ArgumentHelp(
-            "The day the offer starts, for trial_end_date: YYYY-MM-DD, in UTC; today by default.", valueName: "date"))
+            "The day the offer starts, for trial_end_date: YYYY-MM-DD (1900 to 9999), in UTC; today by default.", valueName: "date"))
         var offerStart: String?
 
         @Option(help: ArgumentHelp(
@@ -131,11 +131,22 @@ extension StorePriceCommand {
 
         func validate() throws {
             if let check {
-                let others = [locale, storefront, account, price, period, offer, compare, template, templates, name]
-                guard others.allSatisfy({ $0 == nil }) else {
+                let others = [
+                    locale, storefront, language, account, accountsSource.accounts, price, period, offer, offerStart, compare,
+                    template, templates, name, offerWording,
+                ]
+                guard others.allSatisfy({ $0 == nil }), !arguments else {
                     throw ValidationError("--check '\(check.escapedForMessage)' checks a file in every storefront; give it alone.")
                 }
                 return
+            }
+            if let compare, compare.split(separator: ":", omittingEmptySubsequences: false).count != 2 {
+                throw ValidationError("--compare takes PRICE:PERIOD, such as 4.99:P1W; found '\(compare.escapedForMessage)'.")
+            }
+            if let offerStart, (try? Self.startDate(offerStart)) == nil {
+                throw ValidationError(
+                    "--offer-start takes a day from 1900-01-01 to 9999-12-31, written YYYY-MM-DD, such as 2026-11-27; "
+                        + "found '\(offerStart.escapedForMessage)'.")
             }
             let sources = [locale.map { _ in "--locale" }, storefront.map { _ in "--storefront" }, account.map { _ in "--account" }]
                 .compactMap { $0 }
@@ -323,14 +334,20 @@ extension StorePriceCommand {
             return try SubscriptionOffer(terms: parts.prefix(2).joined(separator: ":"), price: price)
         }
 
-        /// `4.99:P1W`: a price and its period.
+        /// `4.99:P1W`: a price and its period; `validate()` checked the colon.
         static func plan(_ text: String, currency: CurrencyCode) throws(StorePriceError) -> StorePrice.Paywall.Plan {
             let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count == 2 else {
-                throw .invalidOffer(text, reason: "expected PRICE:PERIOD, such as 4.99:P1W (--compare)")
+            do {
+                return StorePrice.Paywall.Plan(
+                    price: try Price(String(parts.first ?? ""), currency: currency),
+                    period: try SubscriptionPeriod(String(parts.last ?? "")))
+            } catch {
+                switch error {
+                case .invalidAmount(let amount, let reason): throw .invalidAmount(amount, reason: reason + " (--compare)")
+                case .invalidPeriod(let period, let reason): throw .invalidPeriod(period, reason: reason + " (--compare)")
+                default: throw error
+                }
             }
-            return StorePrice.Paywall.Plan(
-                price: try Price(String(parts[0]), currency: currency), period: try SubscriptionPeriod(String(parts[1])))
         }
 
         /// Midnight UTC of a `YYYY-MM-DD` day, or of today.
@@ -341,8 +358,9 @@ extension StorePriceCommand {
             }
             let fields = text.split(separator: "-", omittingEmptySubsequences: false)
             guard fields.count == 3, fields[0].count == 4, fields[1].count == 2, fields[2].count == 2,
+                fields.allSatisfy({ $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }),
                 let year = Int(fields[0]), let month = Int(fields[1]), let day = Int(fields[2]),
-                (1...12).contains(month), (1...daysIn(month, of: year)).contains(day)
+                year >= 1900, (1...12).contains(month), (1...daysIn(month, of: year)).contains(day)
             else {
                 throw .invalidOffer(text, reason: "the start is a day written YYYY-MM-DD, such as 2026-11-27 (--offer-start)")
             }

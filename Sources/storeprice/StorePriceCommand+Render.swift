@@ -36,7 +36,9 @@ extension StorePriceCommand {
 
                 JSON Lines (the default), a JSON array and CSV name the fields product, storefront, \
                 account, price_locale, amount, formatted, title, period, price_per_period, offer, \
-                offer_terms, offers and billing_plans; a table shows them for people.
+                offer_terms, offers, billing_plans and paywall (a subscription's \
+                billed_amount_first and offer_then_price lines; see 'storeprice paywall'); a \
+                table shows them for people.
 
                 A product with no price in a requested storefront, or an ID in --products that the \
                 catalog lacks, is an invalid product, as a store reports it: it has rows only for \

@@ -223,21 +223,85 @@ import Testing
         ) { try paywall.render("headline", templates: templates) }
     }
 
+    /// With a rounding, every number starts from the price as shown: `￥1` a day is `￥7` a
+    /// week, not the `￥9` that 1.4 a day would give.
+    @Test func restatedPricesStartFromThePriceAsShown() throws {
+        let yen = try Self.paywall("1.4", "P1D", in: "JPN", options: .init(rounding: .halfEven))
+        #expect(yen.values[.price] == .text("￥1"))
+        #expect(yen.values[.amountPerWeek] == .text("￥7"))
+        let dollars = try Self.paywall("8.694", "P1M", options: .init(rounding: .halfEven))
+        expectBytes(try dollars.render("billed_amount_first"), "$8.69 per month ($1.99 per week)")
+        // A saving from the prices as shown: ￥12 a month against ￥3 a week saves 7.9%, not 22%.
+        let saving = try Self.paywall("11.5", "P1M", in: "JPN", compare: ("3.4", "P1W"), options: .init(rounding: .halfEven))
+        #expect(saving.values[.savingsPercent] == .number("7"))
+        // A price billed daily is restated as nothing shorter.
+        expectBytes(try Self.paywall("0.99", "P1D").render("billed_amount_first"), "$0.99 per day")
+        // A price too large to restate per year still shows itself.
+        let huge = try Self.paywall("12345678901234567890123456789012.99", "P1W")
+        expectBytes(try huge.render(PaywallTemplate("{price}")), "$12,345,678,901,234,567,890,123,456,789,012.99")
+        #expect(huge.values[.amountPerYear] == nil)
+    }
+
+    /// What the hostile review found the checks missed or flagged wrongly.
+    @Test(arguments: [
+        ("Save { savings }%", "argument 'savings': already has the language's percent sign (76 %, %76); remove the '%' beside it"),
+        ("{savings_percent, number, percent}", "argument 'savings_percent': 'percent' is not a style for it; write {savings_percent} or {savings_percent, number}, or {savings} for the language's percent"),
+        ("{period_count, number, ::currency/EUR}", "argument 'period_count': '::currency/EUR' is not a style for it; write {period_count} or {period_count, number}"),
+    ])
+    func moreMistakesAreFound(_ pattern: String, _ reason: String) throws {
+        let problems = PaywallTemplate(pattern).problems(in: try Storefront("USA").priceLocale).map(\.description)
+        #expect(problems == ["template 'template' (en_US), " + reason])
+    }
+
+    @Test func germanPercentWordsAreNoPlaceholder() throws {
+        #expect(PaywallTemplate("100%ig werbefrei, {price}").problems(in: try Storefront("DEU").priceLocale).isEmpty)
+        #expect(PaywallTemplate("{period_count, number, integer} Monate").problems(in: try Storefront("DEU").priceLocale).isEmpty)
+    }
+
+    @Test func oneLanguageWrittenTwiceIsRefused() throws {
+        #expect(throws: StorePriceError.invalidTemplate(
+            name: "", source: "templates", locale: nil, argument: nil, reason: "'pt-BR' and 'pt-br' are one language; keep one")
+        ) { try PaywallTemplates(["pt-BR": ["a": "A"], "pt-br": ["a": "B"]]) }
+        #expect(throws: StorePriceError.invalidTemplate(
+            name: "", source: "templates", locale: nil, argument: nil,
+            reason: "template name 'a\\u{0009}b' in en is empty or has a control character")
+        ) { try PaywallTemplates(["en": ["a\tb": "A"]]) }
+    }
+
+    /// The direction of a template's words is found in the branch it takes.
+    @Test func theDirectionIsTheTakenBranchs() throws {
+        let arabic = PaywallTemplate("{period_unit, select, year {سنوي: {price_per_period}} other {Monthly}}")
+        let dollars = try Self.paywall("59.99", "P1Y")
+        expectBytes(escaped(try dollars.render(arabic)), escaped("سنوي: \u{2068}$59.99 per year\u{2069}"))
+        let english = PaywallTemplate("{period_unit, select, year {Yearly: {price_per_period}} other {شهري}}")
+        expectBytes(try dollars.render(english), "Yearly: $59.99 per year")
+        // A line that is only a value is not isolated.
+        let emirates = try Self.paywall("59.99", "P1Y", in: "ARE", compare: ("4.99", "P1W"))
+        #expect(try emirates.render("savings") == emirates.values[.savings]?.text)
+    }
+
     // MARK: Every storefront
 
     /// The lines made only of CLDR data render in every store language of every storefront, with
     /// one numbering system and one way of writing the currency.
-    @Test func cldrLinesRenderInEveryStoreLanguageWithOneNumberingSystem() throws {
+    @Test(arguments: [PriceFormatter.Style.icu, .appStore])
+    func cldrLinesRenderInEveryStoreLanguageWithOneNumberingSystem(_ style: PriceFormatter.Style) throws {
         var checked = 0
         for storefront in Storefront.all {
             for language in storefront.storeLanguages {
                 let locale = try storefront.priceLocale(language: language)
-                let paywall = try PaywallTemplates.samplePaywall(in: locale)
+                let sample = try PaywallTemplates.samplePaywall(in: locale)
+                // The App Store style writes Latin digits in Arabic storefronts: the text follows them.
+                let paywall = try Paywall(
+                    price: sample.plan.price, period: sample.plan.period, offer: sample.offer, comparedTo: sample.comparedPlan,
+                    locale: locale, options: .init(rounding: .halfEven, style: style),
+                    offerStart: Date(timeIntervalSince1970: 1_767_225_600))
                 var texts: [String] = []
                 for name in PaywallTemplates.cldrTemplateNames {
                     texts.append(try paywall.render(name))
                 }
                 let prices: [PaywallArgument] = [.price, .amountPerMonth, .amountPerWeek, .comparePrice, .offerPrice]
+                texts += [.offer, .offerDuration, .trialEndDate, .savings].compactMap { paywall.values[$0]?.text }
                 let symbols = Set(prices.compactMap { paywall.values[$0]?.text }.map(Self.withoutNumber))
                 #expect(symbols.count == 1, "\(locale): \(symbols)")
                 for text in texts + prices.compactMap({ paywall.values[$0]?.text }) {

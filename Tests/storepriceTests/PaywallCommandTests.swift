@@ -98,9 +98,10 @@ import Testing
         (["--template", "{pirce}"], "storeprice: template '--template' (en_US), argument 'pirce': unknown; did you mean 'price'?\n"),
         (["--template", "{savings}"],
          "storeprice: template '--template' (en_US), argument 'savings': has no value: no plan to compare with (--compare PRICE:PERIOD)\n"),
-        (["--compare", "4.99"], "storeprice: invalid offer '4.99': expected PRICE:PERIOD, such as 4.99:P1W (--compare)\n"),
-        (["--offer", "free:P1W", "--offer-start", "2026-02-30"],
-         "storeprice: invalid offer '2026-02-30': the start is a day written YYYY-MM-DD, such as 2026-11-27 (--offer-start)\n"),
+        (["--compare", "x:P1W"], "storeprice: invalid amount 'x': expected ASCII digits with an optional leading '-' and one '.' (--compare)\n"),
+        (["--compare=-4.99:P1W"], "storeprice: invalid amount '-4.99': a subscription's prices are 0 or more\n"),
+        (["--template", String(repeating: "{period_unit, select, other {", count: 65) + "x" + String(repeating: "}}", count: 65)],
+         "storeprice: template '--template' (en_US): braces nested more than 64 deep\n"),
         (["--offer", "payAsYouGo:P1Mx3"], "storeprice: invalid offer 'payAsYouGo:P1Mx3': pay as you go needs a price per period\n"),
     ])
     func badInputIsADataErrorNamingIt(_ arguments: [String], _ message: String) throws {
@@ -116,6 +117,10 @@ import Testing
         ["--storefront", "USA", "--price", "59.99", "--period", "P1Y", "--template", "x", "--templates", "y"],
         ["--check", "x.json", "--storefront", "USA"],
         ["--storefront", "USA", "--price", "59.99", "--period", "P1Y", "--offer-start", "2026-01-01"],
+        ["--storefront", "USA", "--price", "59.99", "--period", "P1Y", "--compare", "4.99"],
+        ["--storefront", "USA", "--price", "59.99", "--period", "P1Y", "--offer", "free:P1W", "--offer-start", "2026-02-30"],
+        ["--storefront", "USA", "--price", "59.99", "--period", "P1Y", "--offer", "free:P1W", "--offer-start", "+202-01-01"],
+        ["--check", "x.json", "--arguments"],
     ])
     func usageMistakesExit64(_ arguments: [String]) throws {
         #expect(try runStorePrice(["paywall"] + arguments).status == 64)

@@ -137,6 +137,7 @@ static const int32_t CICU_PART_ARG_LIMIT = 6;
 static const int32_t CICU_PART_ARG_NUMBER = 7;
 static const int32_t CICU_PART_ARG_NAME = 8;
 static const int32_t CICU_PART_ARG_TYPE = 9;
+static const int32_t CICU_PART_ARG_STYLE = 10;
 static const int32_t CICU_PART_ARG_SELECTOR = 11;
 /// The kinds of argument (`UMessagePatternArgType`), an `ARG_START` part's value.
 static const int32_t CICU_ARG_NONE = 0;
@@ -175,8 +176,9 @@ int32_t cicu_formatMessage(const cicu_message *message, int32_t count, const cic
 void cicu_pluralCategories(const char *locale, cicu_bool ordinal, int32_t count, char *keywords,
                            cicu_status *status);
 
-/// The direction of text's first strong character: 0 left to right, 1 right to left, 3 none.
-int32_t cicu_baseDirection(const cicu_char *text, int32_t length);
+/// A code point's bidi class (`UCharDirection`): 0 left to right, 1 right to left, 13 Arabic
+/// letter, others weak or neutral.
+int32_t cicu_charDirection(int32_t codePoint);
 
 /// A string from ICU's language data for a locale, following its fallback chain:
 /// `localeDisplayPattern/pattern` is `{0} ({1})` in English, `{0}（{1}）` in Chinese.
@@ -184,7 +186,7 @@ int32_t cicu_langString(const char *localeID, const char *table, const char *fie
                         int32_t capacity, cicu_status *status);
 
 /// The date `amount` days, weeks, months or years (`unit` 0 to 3) after `startMillis` (ms since
-/// 1970 UTC), in the Gregorian calendar and time zone `zone` (`UTC`, `Asia/Tokyo`), formatted for
+/// 1970 UTC), in the proleptic Gregorian calendar and time zone `zone` (`UTC`, `Asia/Tokyo`), formatted for
 /// a locale with the pattern ICU's generator gives for `skeleton` (`yMMMd`).
 int32_t cicu_formatDateAfter(const char *locale, const char *zone, double startMillis, int32_t unit, int32_t amount,
                              const cicu_char *skeleton, int32_t skeletonLength, cicu_char *dest, int32_t capacity,

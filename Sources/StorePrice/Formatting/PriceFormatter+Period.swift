@@ -58,7 +58,8 @@ extension PriceLocale {
     func perPeriodPattern(_ period: SubscriptionPeriod, style: SubscriptionPeriod.Style) throws(StorePriceError)
         -> String
     {
-        try Self.perPatterns.value(for: PerPatternKey(locale: languageIdentifier, period: period, style: style)) {
+        // By the whole identifier: a period's count is written in the locale's digits.
+        try Self.perPatterns.value(for: PerPatternKey(locale: identifier, period: period, style: style)) {
             Result { () throws(StorePriceError) in try lookUpPerPeriodPattern(period, style: style) }
         }.get()
     }

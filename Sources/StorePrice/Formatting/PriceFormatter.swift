@@ -106,6 +106,40 @@ public struct PriceFormatter: Sendable {
         try format(Price(amount, currency: locale.currency))
     }
 
+    /// The locale for the text around this formatter's prices (periods, counts, percents,
+    /// dates): the price locale, or in the App Store style, where Apple writes Latin digits in a
+    /// locale whose own are not (`SAR 59.99` in Saudi Arabia), the same locale with Latin digits,
+    /// so that one line never mixes two numbering systems.
+    var textLocale: PriceLocale {
+        guard appStore != nil else { return locale }
+        return Self.textLocales.value(for: TextLocaleKey(locale: locale, options: options)) {
+            let price = (try? format(Price(minorUnits: 123, currency: locale.currency))) ?? ""
+            let ownDigits = (try? FormatterCache.formatter(skeleton: "", locale: locale.identifier).format(decimal: "123")) ?? "123"
+            let latin = price.unicodeScalars.contains { ("0"..."9").contains($0) }
+            return latin && !ownDigits.unicodeScalars.contains { ("0"..."9").contains($0) } ? locale.withLatinDigits : locale
+        }
+    }
+
+    private struct TextLocaleKey: Hashable, Sendable {
+        var locale: PriceLocale
+        var options: Options
+    }
+
+    private static let textLocales = BoundedCache<TextLocaleKey, PriceLocale>(limit: FormatterCache.limit)
+
+    /// The price as this formatter shows it: rounded to its digits when its options round, so
+    /// that arithmetic on it (a price restated per month, a saving) starts from what the customer
+    /// sees.
+    ///
+    /// - Throws: as ``format(_:)`` does, for a price it cannot show.
+    func shown(_ price: Price) throws(StorePriceError) -> Price {
+        _ = try amountToFormat(price)
+        guard price.fractionDigits > fractionDigits else { return price }
+        let rounding: ApproximatePrice.Rounding = options.rounding == .halfUp ? .halfUp : .halfEven
+        let (amount, _) = DecimalDigits.scale(price.amount, by: 1, over: 1, fractionDigits: fractionDigits, rounding: rounding)
+        return try Price(amount, currency: price.currency)
+    }
+
     /// The decimal text ICU formats for a price, after checking it can be shown.
     ///
     /// A negative amount that rounds to zero is given without its sign: `-0.001` in dollars is

@@ -15,7 +15,7 @@ import ICUNumberFormat
 /// ```
 public struct PriceLocale: Hashable, Sendable, CustomStringConvertible {
     /// The canonical ICU identifier: `language[_Script][_REGION]@currency=CODE`.
-    public let identifier: String
+    public private(set) var identifier: String
     /// The ISO 639 language code, such as `ja`.
     public let language: String
     /// The ISO 15924 script code, such as `Hant`, when the identifier names one.
@@ -112,6 +112,14 @@ public struct PriceLocale: Hashable, Sendable, CustomStringConvertible {
         self.region = subtags.region
         self.currency = currency
         self.identifier = subtags.identifier + "@currency=\(currency)"
+    }
+
+    /// This locale with Latin digits (`ar_SA@currency=SAR;numbers=latn`), for text that sits
+    /// beside prices written with them, as the App Store writes prices in Arabic storefronts.
+    var withLatinDigits: PriceLocale {
+        var copy = self
+        copy.identifier = identifier + ";numbers=latn"
+        return copy
     }
 
     /// The keys of a BCP 47 tag's Unicode extension (`-u-`), in order: `["cu", "nu"]` for

@@ -24,42 +24,66 @@ enum MessagePatterns {
         var probe: [String: ICUMessageFormat.Value]
     }
 
-    /// The direction of each message's own words, by the numbers it was formatted with.
-    private static let directions = BoundedCache<DirectionKey, Result<ICU.TextDirection, ICUError>>(limit: FormatterCache.limit)
+    /// The direction of each message's own words, by the values that choose its branches; nil
+    /// when it has none.
+    private static let directions = BoundedCache<DirectionKey, Result<ICU.TextDirection?, ICUError>>(limit: FormatterCache.limit)
 
-    /// Formats a message. A text value whose first strong character (or, without one, whose
-    /// locale) runs the other way from the message's own words (found by formatting it with every
-    /// text value empty, else the locale's direction) is isolated with U+2068…U+2069, so that a
-    /// US dollar price inside Arabic text, or an Arabic price inside English text, keeps its
-    /// order. Values that a `select` chooses by are left as they are.
+    /// Formats a message. A text value that runs the other way from the message's own words
+    /// (found by formatting it with every other text value empty, else the locale's direction)
+    /// is isolated, first-strong (U+2068…U+2069) where its first letter says its direction and
+    /// explicitly (U+2066 or U+2067) where it does not, so that a dollar price inside Arabic
+    /// text, or an Arabic price inside English text, keeps its order. A value runs the way its
+    /// locale writes when it has a letter of that direction, else as its first letter. Values
+    /// that a `select` chooses by are left as they are.
     static func format(
         _ message: ICUMessageFormat, _ values: [String: PaywallValue], rightToLeft: Bool
     ) throws(ICUError) -> String {
+        // A value a select chooses by is compared as it is, so it is kept to find the branch.
+        let chosenBy = Set(message.arguments.filter { $0.kind == .select }.map(\.name))
         var probe: [String: ICUMessageFormat.Value] = [:]
         for (name, value) in values {
             switch value {
-            case .text: probe[name] = .text("")
+            case .text(let text): probe[name] = .text(chosenBy.contains(name) ? text : "")
             case .number(let number): probe[name] = .number(number)
             }
         }
         let localeDirection: ICU.TextDirection = rightToLeft ? .rightToLeft : .leftToRight
-        // The words depend on the pattern, its locale and the numbers that choose its branches.
+        // The words depend on the pattern, its locale and the values that choose its branches.
         let key = DirectionKey(pattern: message.pattern, locale: message.locale, probe: probe)
-        var direction = try directions.value(for: key) {
-            Result { () throws(ICUError) in ICU.baseDirection(of: try message.format(probe)) }
+        let words = try directions.value(for: key) {
+            Result { () throws(ICUError) in
+                let text = try message.format(probe)
+                return text.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? nil : ICU.baseDirection(of: text)
+            }
         }.get()
+        // A line that is only its values has no text for them to run against.
+        guard var direction = words else {
+            return try message.format(values.mapValues { value in
+                switch value {
+                case .text(let text): .text(text)
+                case .number(let number): .number(number)
+                }
+            })
+        }
         if direction == .neutral { direction = localeDirection }
-        // A value a select chooses by is compared as it is.
-        let chosenBy = Set(message.arguments.filter { $0.kind == .select }.map(\.name))
         var arguments: [String: ICUMessageFormat.Value] = [:]
         for (name, value) in values {
             switch value {
             case .text(let text):
-                // A value without a strong character ($4.99) runs the way its locale writes.
-                var own = ICU.baseDirection(of: text)
-                if own == .neutral, !text.isEmpty { own = localeDirection }
-                let isolated = own != direction && !chosenBy.contains(name)
-                arguments[name] = .text(isolated ? "\u{2068}\(text)\u{2069}" : text)
+                // A value runs the way its locale writes when it has a letter of that direction
+                // (`SAR 59.99 في السنة` is Arabic), else as its first strong letter, and a value
+                // without one ($4.99) as its locale.
+                let strong = ICU.strongDirections(of: text)
+                let localeLetters = localeDirection == .rightToLeft ? strong.rightToLeft : strong.leftToRight
+                let own = localeLetters || strong.first == .neutral ? localeDirection : strong.first
+                guard own != direction, !text.isEmpty, !chosenBy.contains(name) else {
+                    arguments[name] = .text(text)
+                    continue
+                }
+                // First-strong isolation where the first letter says the direction; else explicit.
+                let opening = strong.first == own || strong.first == .neutral
+                    ? "\u{2068}" : (own == .rightToLeft ? "\u{2067}" : "\u{2066}")
+                arguments[name] = .text(opening + text + "\u{2069}")
             case .number(let number):
                 arguments[name] = .number(number)
             }

@@ -60,6 +60,9 @@ public struct Paywall: Sendable {
     public let values: [PaywallArgument: PaywallValue]
     /// Why each argument without a value has none, such as `there is no offer`.
     public let missing: [PaywallArgument: String]
+    /// The locale of the text around the prices: ``locale``, with Latin digits where the App
+    /// Store style writes prices with them.
+    let textLocale: PriceLocale
 
     /// Computes every argument for a subscription.
     ///
@@ -98,6 +101,19 @@ public struct Paywall: Sendable {
         offerStart: Date?, timeZone: TimeZone, offerWording: OfferWording?, offerText: String?,
         only: Set<PaywallArgument>?
     ) throws(StorePriceError) {
+        // Every number is computed from the prices as shown: rounded, when the options round.
+        // The text around the prices is in their digits (see PriceFormatter.textLocale).
+        let priceFormatter = try PriceFormatter(locale: locale, options: options)
+        let textLocale = priceFormatter.textLocale
+        let formatter = textLocale == locale ? priceFormatter : try PriceFormatter(locale: textLocale, options: options)
+        self.textLocale = textLocale
+        for given in [price, comparedTo?.price, offer?.price].compactMap({ $0 }) where given.isNegative {
+            throw .invalidAmount(given.amount, reason: "a subscription's prices are 0 or more")
+        }
+        let price = try formatter.shown(price)
+        let comparedTo = try comparedTo.map { (plan) throws(StorePriceError) in
+            Plan(price: try formatter.shown(plan.price), period: plan.period)
+        }
         self.plan = Plan(price: price, period: period)
         self.offer = offer
         self.comparedPlan = comparedTo
@@ -106,12 +122,11 @@ public struct Paywall: Sendable {
         self.periodStyle = periodStyle
         self.rounding = rounding
 
-        let formatter = try PriceFormatter(locale: locale, options: options)
         var values: [PaywallArgument: PaywallValue] = [:]
         var missing: [PaywallArgument: String] = [:]
         func needs(_ arguments: PaywallArgument...) -> Bool { only.map { !$0.isDisjoint(with: arguments) } ?? true }
         values[.price] = .text(try formatter.format(price))
-        if needs(.period) { values[.period] = .text(try period.text(in: locale, style: periodStyle)) }
+        if needs(.period) { values[.period] = .text(try period.text(in: textLocale, style: periodStyle)) }
         values[.periodCount] = .number(String(period.value))
         values[.periodUnit] = .text(period.unit.rawValue)
         values[.pricePerPeriod] = .text(try formatter.format(price, per: period, style: periodStyle))
@@ -120,11 +135,17 @@ public struct Paywall: Sendable {
             (.month, .pricePerMonth, .amountPerMonth), (.year, .pricePerYear, .amountPerYear),
         ]
         for (unit, perUnit, amount) in restated where needs(perUnit, amount) {
-            let approximate = try price.approximately(
-                per: SubscriptionPeriod(value: 1, unit: unit), billedEvery: period, rounding: rounding,
-                fractionDigits: formatter.fractionDigits)
-            values[amount] = .text(try formatter.format(approximate.price))
-            values[perUnit] = .text(try formatter.format(approximate, style: periodStyle))
+            do {
+                let approximate = try price.approximately(
+                    per: SubscriptionPeriod(value: 1, unit: unit), billedEvery: period, rounding: rounding,
+                    fractionDigits: formatter.fractionDigits)
+                values[amount] = .text(try formatter.format(approximate.price))
+                values[perUnit] = .text(try formatter.format(approximate, style: periodStyle))
+            } catch {
+                // Too many digits per year for a Price: only a template that shows it fails.
+                missing[amount] = error.description
+                missing[perUnit] = error.description
+            }
         }
 
         let savingsArguments: [PaywallArgument] = [.savings, .savingsPercent]
@@ -136,11 +157,13 @@ public struct Paywall: Sendable {
             values[.comparePricePerPeriod] = .text(try formatter.format(comparedTo.price, per: comparedTo.period, style: periodStyle))
             if let percent = SavingsPercent.of(plan, against: comparedTo) {
                 values[.savingsPercent] = .number(String(percent))
-                values[.savings] = .text(try SavingsPercent.format(percent, in: locale))
+                values[.savings] = .text(try SavingsPercent.format(percent, in: textLocale))
             } else {
                 let costsMore = SavingsPercent.costsMore(plan, than: comparedTo)
                 for argument in savingsArguments {
-                    missing[argument] = costsMore
+                    missing[argument] = comparedTo.price.amount == "0"
+                        ? "the compared plan is free"
+                        : costsMore
                         ? "\(price) every \(period) costs more over the same time than \(comparedTo.price) every "
                             + "\(comparedTo.period); compare with the dearer plan (a yearly plan with the monthly one)"
                         : "\(price) every \(period) saves less than 1% against \(comparedTo.price) every \(comparedTo.period)"
@@ -162,10 +185,12 @@ public struct Paywall: Sendable {
             case .payAsYouGo: values[.offerType] = .text("pay_as_you_go")
             case .payUpFront: values[.offerType] = .text("pay_up_front")
             }
-            if needs(.offerPeriod) { values[.offerPeriod] = .text(try offer.period.text(in: locale, style: periodStyle)) }
+            if needs(.offerPeriod) { values[.offerPeriod] = .text(try offer.period.text(in: textLocale, style: periodStyle)) }
             values[.offerCount] = .number(String(offer.periodCount))
-            if needs(.offerDuration) { values[.offerDuration] = .text(try duration.text(in: locale, style: periodStyle)) }
-            if let offerPrice = offer.price, offer.paymentMode != .freeTrial, needs(.offerPrice, .offerPricePerPeriod) {
+            if needs(.offerDuration) { values[.offerDuration] = .text(try duration.text(in: textLocale, style: periodStyle)) }
+            if let offerPrice = try offer.price.map(formatter.shown), offer.paymentMode != .freeTrial,
+                needs(.offerPrice, .offerPricePerPeriod)
+            {
                 values[.offerPrice] = .text(try formatter.format(offerPrice))
                 let per = offer.paymentMode == .payAsYouGo ? offer.period : duration
                 values[.offerPricePerPeriod] = .text(try formatter.format(offerPrice, per: per, style: periodStyle))
@@ -183,7 +208,7 @@ public struct Paywall: Sendable {
                 missing[.offer] = "StorePrice has no offer wording in '\(locale.language)'; pass the app's own"
             }
             if let offerStart {
-                values[.trialEndDate] = .text(try Self.endDate(of: duration, from: offerStart, in: timeZone, locale: locale))
+                values[.trialEndDate] = .text(try Self.endDate(of: duration, from: offerStart, in: timeZone, locale: textLocale))
             } else {
                 missing[.trialEndDate] = "no day the offer starts"
             }
@@ -210,7 +235,7 @@ public struct Paywall: Sendable {
     ///   the template and the argument: one that does not parse, an unknown argument, a `plural`
     ///   without a case the language needs, or an argument this subscription has no value for.
     public func render(_ template: PaywallTemplate) throws(StorePriceError) -> String {
-        try template.render(values: values, missing: missing, in: locale)
+        try template.render(values: values, missing: missing, in: textLocale)
     }
 
     /// Renders the template of that name from `templates` (the app's, over StorePrice's built-in

@@ -90,9 +90,7 @@ public struct PaywallTemplate: Hashable, Sendable {
         }
         let absent = used.filter { values[$0] == nil }.sorted { $0.rawValue < $1.rawValue }
         // An argument that chooses a branch decides what is written: without it, nothing is.
-        if let chooser = message.arguments.first(where: {
-            [.select, .plural, .selectOrdinal].contains($0.kind) && absent.map(\.name).contains($0.name)
-        }) {
+        if let chooser = message.arguments.first(where: { $0.kind == .select && absent.map(\.name).contains($0.name) }) {
             let argument = PaywallArgument(rawValue: chooser.name)
             throw fail(in: locale, argument: chooser.name, "has no value: \(argument.flatMap { missing[$0] } ?? "not supplied")")
         }
@@ -139,7 +137,16 @@ public struct PaywallTemplate: Hashable, Sendable {
         case .choice:
             return fail(in: locale, argument: argument.name, "choice is ICU's deprecated format; use plural")
         case .simple(let type):
-            if type == "number", known.isNumber { return nil }
+            if type == "number", known.isNumber {
+                let style = argument.style.trimmingSpaces
+                guard style.isEmpty || style == "integer" else {
+                    return fail(
+                        in: locale, argument: argument.name,
+                        "'\(style.escapedForMessage)' is not a style for it; write {\(argument.name)} or "
+                            + "{\(argument.name), number}\(known == .savingsPercent ? ", or {savings} for the language's percent" : "")")
+                }
+                return nil
+            }
             if type == "date" || type == "time" {
                 return fail(in: locale, argument: argument.name, "is text already formatted; write {\(argument.name)}")
             }
@@ -200,15 +207,29 @@ public struct PaywallTemplate: Hashable, Sendable {
         .invalidTemplate(name: name, source: source, locale: locale.languageIdentifier, argument: argument, reason: reason)
     }
 
-    /// Whether a `%` is written next to `{savings}`, which has its own: `{savings}%`, `% {savings}`.
+    /// Whether a `%` is written next to `{savings}` (spaces allowed, as ICU allows them around
+    /// a name), which has its own: `{savings}%`, `% { savings }`.
     static func hasPercentSignBesideSavings(_ pattern: String) -> Bool {
-        let spaces: Set<Character> = [" ", "\u{00A0}", "\u{202F}"]
-        var rest = Substring(pattern)
-        while let range = rest.firstRange(of: "{savings}") {
-            let before = rest[..<range.lowerBound].reversed().drop { spaces.contains($0) }.first
-            let after = rest[range.upperBound...].drop { spaces.contains($0) }.first
-            if before == "%" || after == "%" || before == "％" || after == "％" { return true }
-            rest = rest[range.upperBound...]
+        let spaces: Set<Character> = [" ", "\t", "\u{00A0}", "\u{202F}"]
+        let characters = Array(pattern)
+        let name = Array("savings")
+        var index = 0
+        while index + name.count <= characters.count {
+            defer { index += 1 }
+            guard Array(characters[index..<(index + name.count)]) == name else { continue }
+            var open = index - 1
+            while open >= 0, spaces.contains(characters[open]) { open -= 1 }
+            var close = index + name.count
+            while close < characters.count, spaces.contains(characters[close]) { close += 1 }
+            guard open >= 0, characters[open] == "{", close < characters.count, characters[close] == "}" else { continue }
+            var before = open - 1
+            while before >= 0, spaces.contains(characters[before]) { before -= 1 }
+            var after = close + 1
+            while after < characters.count, spaces.contains(characters[after]) { after += 1 }
+            let signs: Set<Character> = ["%", "％"]
+            if (before >= 0 && signs.contains(characters[before])) || (after < characters.count && signs.contains(characters[after])) {
+                return true
+            }
         }
         return false
     }
@@ -221,7 +242,11 @@ public struct PaywallTemplate: Hashable, Sendable {
             while end < scalars.count, ("0"..."9").contains(scalars[end]) { end += 1 }
             if end > index + 1, end < scalars.count, scalars[end] == "$" { end += 1 }
             while end < scalars.count, scalars[end] == "l" { end += 1 }
-            if end < scalars.count, "d@sifuxX".unicodeScalars.contains(scalars[end]) {
+            // `%d月` is a placeholder; `100%ig` is German for "100 per cent".
+            let next = end + 1 < scalars.count ? scalars[end + 1] : nil
+            if end < scalars.count, "d@sifuxX".unicodeScalars.contains(scalars[end]),
+                !(next.map { ("a"..."z").contains($0) || ("A"..."Z").contains($0) } ?? false)
+            {
                 return String(String.UnicodeScalarView(scalars[index...end]))
             }
         }
@@ -242,6 +267,7 @@ public struct PaywallTemplate: Hashable, Sendable {
 
     /// What a syntax error means, in words, with ICU's name for it.
     static func syntaxReason(_ error: ICUMessageFormat.SyntaxError) -> String {
+        if let limit = error.limit { return limit }
         let place = error.offset.map { " at character \($0 + 1)" } ?? ""
         let meaning: String
         switch error.icu.name {
@@ -262,6 +288,13 @@ public struct PaywallTemplate: Hashable, Sendable {
         } catch {
             throw fail(in: locale, argument: nil, Self.syntaxReason(error))
         }
+    }
+}
+
+extension String {
+    /// The text without spaces at either end.
+    fileprivate var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }
 

@@ -33,10 +33,21 @@ public struct PaywallTemplates: Sendable {
     /// - Throws: ``StorePriceError/invalidTemplate(name:source:locale:argument:reason:)`` for a
     ///   key that is not a language tag ICU knows.
     public init(_ languages: [String: [String: String]], source: String = "templates") throws(StorePriceError) {
-        for tag in languages.keys.sorted() where Self.languageSubtag(of: tag) == nil {
-            throw .invalidTemplate(
-                name: "", source: source, locale: nil, argument: nil,
-                reason: "'\(tag.escapedForMessage)' is not a language tag ICU knows, such as en, pt-BR or zh-Hant")
+        func fail(_ reason: String) -> StorePriceError {
+            .invalidTemplate(name: "", source: source, locale: nil, argument: nil, reason: reason)
+        }
+        var seen: [String: String] = [:]
+        for tag in languages.keys.sorted() {
+            guard Self.languageSubtag(of: tag) != nil else {
+                throw fail("'\(tag.escapedForMessage)' is not a language tag ICU knows, such as en, pt-BR or zh-Hant")
+            }
+            if let other = seen.updateValue(tag, forKey: Self.normalized(tag)) {
+                throw fail("'\(other.escapedForMessage)' and '\(tag.escapedForMessage)' are one language; keep one")
+            }
+            for name in (languages[tag] ?? [:]).keys.sorted()
+            where name.isEmpty || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                throw fail("template name '\(name.escapedForMessage)' in \(tag.escapedForMessage) is empty or has a control character")
+            }
         }
         self.init(checked: languages, source: source)
     }
@@ -136,6 +147,11 @@ public struct PaywallTemplates: Sendable {
         var known = Set(names + builtIn.names + Self.cldrTemplateNames).sorted()
         known.removeAll { $0 == name }
         let elsewhere = languages.filter { $0.value[name] != nil }.keys.sorted()
+        guard !languages.isEmpty || source == builtIn.source else {
+            throw .invalidTemplate(
+                name: name, source: source, locale: paywall.locale.languageIdentifier, argument: nil,
+                reason: "the file has no languages")
+        }
         let reason = elsewhere.isEmpty
             ? "no such template; there are \(known.joined(separator: ", "))"
             : "none for this language; '\(source.escapedPathForMessage)' has it in \(elsewhere.joined(separator: ", "))"
@@ -155,7 +171,8 @@ public struct PaywallTemplates: Sendable {
             }) else {
                 throw .icuFailure(code: "U_MISSING_RESOURCE_ERROR", operation: "find CLDR's '{0} ({1})' pattern for \(paywall.locale)")
             }
-            let secondary = billedAmountFirstRestatement(for: paywall.plan.period)
+            // A price billed every day is restated as nothing shorter.
+            guard let secondary = billedAmountFirstRestatement(for: paywall.plan.period) else { return "{price_per_period}" }
             return MessageText.quoted(pattern)
                 .replacingFirst("{0}", with: "{price_per_period}")
                 .replacingFirst("{1}", with: "{\(secondary.name)}")
@@ -165,13 +182,14 @@ public struct PaywallTemplates: Sendable {
     }
 
     /// The price a period's `billed_amount_first` line restates it as: per month for a year or
-    /// several months, per week for a month or several weeks, per day for a week or days.
-    static func billedAmountFirstRestatement(for period: SubscriptionPeriod) -> PaywallArgument {
+    /// several months, per week for a month or several weeks, per day for a week or several
+    /// days; nil for a day.
+    static func billedAmountFirstRestatement(for period: SubscriptionPeriod) -> PaywallArgument? {
         switch period.unit {
         case .year: .pricePerMonth
         case .month: period.value > 1 ? .pricePerMonth : .pricePerWeek
         case .week: period.value > 1 ? .pricePerWeek : .pricePerDay
-        case .day: .pricePerDay
+        case .day: period.value > 1 ? .pricePerDay : nil
         }
     }
 

@@ -65,7 +65,8 @@ public struct RenderedPaywallLine: Hashable, Sendable {
         let paywall = try Paywall(
             price: price, period: period, offer: offer?.offer, comparedTo: nil, locale: locale, options: options,
             periodStyle: .wide, rounding: .down, offerStart: nil, timeZone: .gmt, offerWording: wording,
-            offerText: offer?.text, only: [.pricePerPeriod, PaywallTemplates.billedAmountFirstRestatement(for: period), .offer])
+            offerText: offer?.text,
+            only: Set([.pricePerPeriod, .offer] + [PaywallTemplates.billedAmountFirstRestatement(for: period)].compactMap { $0 }))
         var lines: [RenderedPaywallLine] = []
         // Without the offer's text, there is no line that follows it.
         for name in names where name != "offer_then_price" || offer?.text != nil {

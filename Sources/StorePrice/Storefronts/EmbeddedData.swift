@@ -3202,7 +3202,7 @@ enum EmbeddedData {
     static let paywallTemplates = ##"""
 {
   "note": "StorePrice's own paywall sentences, in ICU MessageFormat, one object per store language: not CLDR data and not Apple's strings. They need words CLDR lacks ('then', 'save'), so they exist only in the languages StorePrice already words offers in (Data/offer-wording.json); each was written for the language's grammar: the arguments are noun phrases that take no case after these words, and none is counted, so no plural is needed. The lines made only of CLDR data (period, price_per_period, billed_amount_first, savings) are not here: they are composed in code from ICU's data for every store language. An app overrides any of them with its own templates file.",
-  "source": "StorePrice's own wording. 'then' joins the offer and the price that follows it; 'save' is the imperative a store button uses (du-form in German, tú in Spanish, as Apple's German and Spanish stores address customers; Brazilian 'Economize' for pt, European 'Poupe' for pt-PT).",
+  "source": "StorePrice's own wording. 'then' joins the offer and the price that follows it; 'save' is the imperative a store button uses (du-form in German, tú in Spanish, as Apple's German and Spanish stores address customers; European 'Poupe' for pt, as Portugal and the African storefronts write it, Brazilian 'Economize' for pt-BR).",
   "templates": {
     "en": {"offer_then_price": "{offer}, then {price_per_period}", "save": "Save {savings}"},
     "de": {"offer_then_price": "{offer}, danach {price_per_period}", "save": "Spare {savings}"},
@@ -3210,8 +3210,8 @@ enum EmbeddedData {
     "fr": {"offer_then_price": "{offer}, puis {price_per_period}", "save": "Économisez {savings}"},
     "it": {"offer_then_price": "{offer}, poi {price_per_period}", "save": "Risparmia {savings}"},
     "nl": {"offer_then_price": "{offer}, daarna {price_per_period}", "save": "Bespaar {savings}"},
-    "pt": {"offer_then_price": "{offer}, depois {price_per_period}", "save": "Economize {savings}"},
-    "pt-PT": {"offer_then_price": "{offer}, depois {price_per_period}", "save": "Poupe {savings}"},
+    "pt": {"offer_then_price": "{offer}, depois {price_per_period}", "save": "Poupe {savings}"},
+    "pt-BR": {"offer_then_price": "{offer}, depois {price_per_period}", "save": "Economize {savings}"},
     "ar": {"offer_then_price": "{offer}، ثم {price_per_period}", "save": "وفّر {savings}"},
     "ja": {"offer_then_price": "{offer}、その後{price_per_period}", "save": "{savings}お得"},
     "ko": {"offer_then_price": "{offer}, 이후 {price_per_period}", "save": "{savings} 절약"},

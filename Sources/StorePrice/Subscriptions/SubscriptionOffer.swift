@@ -188,8 +188,11 @@ public struct SubscriptionOffer: Hashable, Sendable, CustomStringConvertible {
                 reason: "StorePrice has no offer wording for \(locale.languageIdentifier); "
                     + "pass OfferWording with your app's own (--offer-wording in the CLI)")
         }
-        let formatter = try PriceFormatter(locale: locale, options: options)
-        var values: [String: PaywallValue] = ["duration": .text(try duration.text(in: locale, style: style))]
+        // The duration is in the prices' digits (see PriceFormatter.textLocale).
+        let priceFormatter = try PriceFormatter(locale: locale, options: options)
+        let textLocale = priceFormatter.textLocale
+        let formatter = textLocale == locale ? priceFormatter : try PriceFormatter(locale: textLocale, options: options)
+        var values: [String: PaywallValue] = ["duration": .text(try duration.text(in: textLocale, style: style))]
         let phrase: String
         let field: String
         // Pay-as-you-go and pay-up-front offers always have a price; only a free trial has none.
@@ -204,7 +207,7 @@ public struct SubscriptionOffer: Hashable, Sendable, CustomStringConvertible {
             (phrase, field) = (wording.freeTrial, "freeTrial")
         }
         do {
-            let message = try MessagePatterns.message(phrase, locale: locale.identifier)
+            let message = try MessagePatterns.message(phrase, locale: textLocale.identifier)
             let used = Set(message.arguments.map(\.name))
             return try MessagePatterns.format(message, values.filter { used.contains($0.key) }, rightToLeft: locale.isRightToLeft)
         } catch let error as ICUMessageFormat.SyntaxError {
