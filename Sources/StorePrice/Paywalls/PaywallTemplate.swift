@@ -31,8 +31,10 @@ public struct PaywallTemplate: Hashable, Sendable {
     }
 
     /// Every problem the template has in a price locale's language, empty when it renders:
-    /// a syntax error, an unknown argument, a text argument used as a number, a `plural` that
-    /// lacks a case the language needs, a printf placeholder such as `%d`.
+    /// a syntax error, a pattern too long or nested too deep, an unknown argument, a text
+    /// argument used as a number or a number in a style StorePrice does not format, a `plural`
+    /// that lacks a case the language needs, a printf placeholder such as `%d`, a `%` beside
+    /// `{savings}`.
     public func problems(in locale: PriceLocale) -> [StorePriceError] {
         Self.checked.value(for: CheckKey(template: self, locale: locale.identifier)) { findProblems(in: locale) }
     }
@@ -54,7 +56,7 @@ public struct PaywallTemplate: Hashable, Sendable {
         }
         var problems: [StorePriceError] = []
         var seen: Set<String> = []
-        for argument in message.arguments where seen.insert("\(argument.name)|\(argument.kind)|\(argument.selectors)").inserted {
+        for argument in message.arguments where seen.insert("\(argument.name)|\(argument.kind)|\(argument.style)|\(argument.selectors)").inserted {
             if let problem = problem(with: argument, in: locale) { problems.append(problem) }
         }
         if Self.hasPercentSignBesideSavings(pattern) {
@@ -119,8 +121,7 @@ public struct PaywallTemplate: Hashable, Sendable {
     private func problem(with argument: ICUMessageFormat.Argument, in locale: PriceLocale) -> StorePriceError? {
         guard let known = PaywallArgument(rawValue: argument.name) else {
             let names = PaywallArgument.allCases.map(\.name)
-            let closest = names.map { ($0, Self.editDistance(Array(argument.name), Array($0))) }
-                .filter { $0.1 <= 2 }.min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }?.0
+            let closest = closestMatches(to: argument.name, in: names).first
             let hint: String
             if let closest {
                 hint = "did you mean '\(closest)'?"
@@ -138,7 +139,7 @@ public struct PaywallTemplate: Hashable, Sendable {
             return fail(in: locale, argument: argument.name, "choice is ICU's deprecated format; use plural")
         case .simple(let type):
             if type == "number", known.isNumber {
-                let style = argument.style.trimmingSpaces
+                let style = argument.style.trimmingASCIIWhitespace()
                 guard style.isEmpty || style == "integer" else {
                     return fail(
                         in: locale, argument: argument.name,
@@ -253,18 +254,6 @@ public struct PaywallTemplate: Hashable, Sendable {
         return nil
     }
 
-    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
-
     /// What a syntax error means, in words, with ICU's name for it.
     static func syntaxReason(_ error: ICUMessageFormat.SyntaxError) -> String {
         if let limit = error.limit { return limit }
@@ -288,13 +277,6 @@ public struct PaywallTemplate: Hashable, Sendable {
         } catch {
             throw fail(in: locale, argument: nil, Self.syntaxReason(error))
         }
-    }
-}
-
-extension String {
-    /// The text without spaces at either end.
-    fileprivate var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }
 
