@@ -22,11 +22,12 @@ extension StorePriceCommand {
                 Examples:
                   storeprice paywall --storefront USA --price 59.99 --period P1Y \\
                       --compare 4.99:P1W --offer free:P1W
-                  storeprice paywall --storefront JPN --price 9800 --period P1Y --style app-store
+                  storeprice paywall --storefront JPN --price 9800 --period P1Y \\
+                      --style app-store
                   storeprice paywall --storefront USA --price 59.99 --period P1Y --arguments
-                  storeprice paywall --storefront RUS --price 2990 --period P3M \\
-                      --template '{period_count, plural, one {# месяц} few {# месяца} many {# месяцев} other {# месяца}}'
-                                                                   3 месяца
+                  storeprice paywall --storefront USA --price 24.99 --period P3M \\
+                      --template '{period_count, plural, one {# month} other {# months}}'
+                                                                   3 months
                   storeprice paywall --check paywall-templates.json
 
                 Without --template or --templates, every built-in line is written as NAME<TAB>TEXT: \

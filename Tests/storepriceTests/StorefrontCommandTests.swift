@@ -201,7 +201,7 @@ import Testing
 }
 
 @Suite struct HelpExampleTests {
-    @Test(arguments: ["format", "render", "snapshot", "verify", "storefronts", "accounts", "sandbox-schedule"])
+    @Test(arguments: ["format", "paywall", "render", "snapshot", "verify", "storefronts", "accounts", "sandbox-schedule"])
     func examplesAreNotReWrappedMidCommand(_ command: String) throws {
         let help = try runStorePrice([command, "--help"], environment: ["COLUMNS": "80"]).output
         let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
