@@ -96,8 +96,8 @@ int icu_baseline_render_csv(const char *catalog_path, int target_count, const ch
     if (U_FAILURE(status)) return -1;
     static const char json_suffix[] =
         ",\"title\":null,\"period\":null,\"price_per_period\":null,\"offer\":null,\"offer_terms\":null,"
-        "\"offers\":null,\"billing_plans\":null}\n";
-    static const char csv_suffix[] = ",,,,,,,\n";
+        "\"offers\":null,\"billing_plans\":null,\"paywall\":null}\n";
+    static const char csv_suffix[] = ",,,,,,,,\n";
     const char *suffix = csv ? csv_suffix : json_suffix;
     size_t suffix_length = strlen(suffix);
 

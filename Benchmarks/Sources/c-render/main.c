@@ -27,7 +27,7 @@ int main(int argc, char **argv) {
     }
     fclose(targets);
     int csv = argc > 3 && strcmp(argv[3], "csv") == 0;
-    if (csv) fputs("product,storefront,account,price_locale,amount,formatted,title,period,price_per_period,offer,offer_terms,offers,billing_plans\n", stdout);
+    if (csv) fputs("product,storefront,account,price_locale,amount,formatted,title,period,price_per_period,offer,offer_terms,offers,billing_plans,paywall\n", stdout);
     fflush(stdout);
     return icu_baseline_render_csv(argv[1], count, alpha3s, locales, currencies, csv, 1) == 0 ? 0 : 1;
 }
