@@ -44,7 +44,9 @@ extension StorePriceCommand {
                 a paywall never shows more than the customer pays. A year is 365 days and 12 months \
                 (a month is 365/12 days, a year ≈ 52.14 weeks). Savings (--compare) are computed \
                 from the exact prices and rounded down to a whole percent, written with CLDR's \
-                percent format (%76 in Turkish, 76 % in French).
+                percent format (%76 in Turkish, 76 % in French). --billing-plan PRICE:PERIOD, \
+                such as 4.99:P1M for monthly payments of a yearly plan, gives the payment, how many \
+                the period has, and what they come to.
 
                 Templates are ICU MessageFormat: {price}, and plural and select with CLDR's rules \
                 for the store language. Arguments: \(PaywallArgument.allCases.map(\.name).joined(separator: ", ")); \
@@ -103,6 +105,11 @@ extension StorePriceCommand {
             "A plan to compute savings against, such as 4.99:P1W (the weekly plan).", valueName: "price:period"))
         var compare: String?
 
+        @Option(help: ArgumentHelp(
+            "A billing plan: a payment every shorter period, such as 4.99:P1M (monthly payments of a yearly plan).",
+            valueName: "price:period"))
+        var billingPlan: String?
+
         @Option(help: ArgumentHelp("A template to render, such as '{offer}, then {price_per_period}'.", valueName: "text"))
         var template: String?
 
@@ -134,7 +141,7 @@ extension StorePriceCommand {
             if let check {
                 let others = [
                     locale, storefront, language, account, accountsSource.accounts, price, period, offer, offerStart, compare,
-                    template, templates, name, offerWording,
+                    billingPlan, template, templates, name, offerWording,
                 ]
                 guard others.allSatisfy({ $0 == nil }), !arguments else {
                     throw ValidationError("--check '\(check.escapedForMessage)' checks a file in every storefront; give it alone.")
@@ -143,6 +150,9 @@ extension StorePriceCommand {
             }
             if let compare, compare.split(separator: ":", omittingEmptySubsequences: false).count != 2 {
                 throw ValidationError("--compare takes PRICE:PERIOD, such as 4.99:P1W; found '\(compare.escapedForMessage)'.")
+            }
+            if let billingPlan, billingPlan.split(separator: ":", omittingEmptySubsequences: false).count != 2 {
+                throw ValidationError("--billing-plan takes PRICE:PERIOD, such as 4.99:P1M; found '\(billingPlan.escapedForMessage)'.")
             }
             if let offerStart, (try? Self.startDate(offerStart)) == nil {
                 throw ValidationError(
@@ -204,6 +214,7 @@ extension StorePriceCommand {
         /// The option that gives an argument its value, for a message saying why it has none.
         static func hint(_ argument: PaywallArgument, _ reason: String) -> String {
             if reason.hasPrefix("there is no offer") { return " (--offer)" }
+            if reason.hasPrefix("there is no billing plan") { return " (--billing-plan PRICE:PERIOD)" }
             switch argument {
             case .comparePrice, .comparePricePerPeriod: return " (--compare PRICE:PERIOD)"
             case .savings, .savingsPercent: return reason.hasPrefix("no plan") ? " (--compare PRICE:PERIOD)" : ""
@@ -311,11 +322,14 @@ extension StorePriceCommand {
                 throw StorePriceError.invalidPeriod(period ?? "", reason: "\(Self.reason(error)) (--period)")
             }
             let offerTerms = try offer.map { (text) throws(StorePriceError) in try Self.offer(text, currency: currency) }
-            let compared = try compare.map { (text) throws(StorePriceError) in try Self.plan(text, currency: currency) }
+            let compared = try compare.map { (text) throws(StorePriceError) in try Self.plan(text, currency: currency, option: "--compare") }
+            let plan = try billingPlan.map { (text) throws(StorePriceError) in
+                try Self.plan(text, currency: currency, option: "--billing-plan")
+            }
             let start = try offer.map { _ in try Self.startDate(offerStart) }
             let wording = try offerWording.map { (path) throws(StorePriceError) in try OfferWording(contentsOfFile: path) }
             return try StorePrice.Paywall(
-                price: billed, period: every, offer: offerTerms, comparedTo: compared, locale: priceLocale,
+                price: billed, period: every, offer: offerTerms, comparedTo: compared, billingPlan: plan, locale: priceLocale,
                 options: formatting.options, periodStyle: periodStyle.style, rounding: perRounding.rounding,
                 offerStart: start, offerWording: wording)
         }
@@ -335,8 +349,8 @@ extension StorePriceCommand {
             return try SubscriptionOffer(terms: parts.prefix(2).joined(separator: ":"), price: price)
         }
 
-        /// `4.99:P1W`: a price and its period; `validate()` checked the colon.
-        static func plan(_ text: String, currency: CurrencyCode) throws(StorePriceError) -> StorePrice.Paywall.Plan {
+        /// `4.99:P1W`: a price and its period, for `option`; `validate()` checked the colon.
+        static func plan(_ text: String, currency: CurrencyCode, option: String) throws(StorePriceError) -> StorePrice.Paywall.Plan {
             let parts = text.split(separator: ":", omittingEmptySubsequences: false)
             do {
                 return StorePrice.Paywall.Plan(
@@ -344,8 +358,8 @@ extension StorePriceCommand {
                     period: try SubscriptionPeriod(String(parts.last ?? "")))
             } catch {
                 switch error {
-                case .invalidAmount(let amount, let reason): throw .invalidAmount(amount, reason: reason + " (--compare)")
-                case .invalidPeriod(let period, let reason): throw .invalidPeriod(period, reason: reason + " (--compare)")
+                case .invalidAmount(let amount, let reason): throw .invalidAmount(amount, reason: reason + " (\(option))")
+                case .invalidPeriod(let period, let reason): throw .invalidPeriod(period, reason: reason + " (\(option))")
                 default: throw error
                 }
             }

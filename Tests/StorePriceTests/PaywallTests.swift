@@ -121,6 +121,33 @@ import Testing
         #expect(trial.values[.trialEndDate] == .text("2026年2月28日"))
     }
 
+    /// Monthly payments of a yearly plan: the payment, its count and what they come to.
+    @Test func aBillingPlanHasItsPaymentCountAndTotal() throws {
+        let usa = try Storefront("USA").priceLocale
+        let paywall = try Paywall(
+            price: Self.usd("59.99"), period: SubscriptionPeriod("P1Y"),
+            billingPlan: Paywall.Plan(price: Self.usd("5.49"), period: SubscriptionPeriod("P1M")), locale: usa)
+        #expect(paywall.values[.billingPlanPrice] == .text("$5.49"))
+        #expect(paywall.values[.billingPlanPricePerPeriod] == .text("$5.49 per month"))
+        #expect(paywall.values[.billingPlanCount] == .number("12"))
+        #expect(paywall.values[.billingPlanTotal] == .text("$65.88"))
+        expectBytes(
+            try paywall.render(PaywallTemplate("{billing_plan_count, plural, one {# payment} other {# payments}} of {billing_plan_price}")),
+            "12 payments of $5.49")
+        // A year is no whole number of weeks: no count, no total.
+        let weekly = try Paywall(
+            price: Self.usd("59.99"), period: SubscriptionPeriod("P1Y"),
+            billingPlan: Paywall.Plan(price: Self.usd("1.29"), period: SubscriptionPeriod("P1W")), locale: usa)
+        #expect(weekly.values[.billingPlanCount] == nil)
+        #expect(weekly.missing[.billingPlanTotal] == "P1Y is not a whole number of P1W payments")
+        // In yen, in the App Store style's digits.
+        let yen = try Paywall(
+            price: Price("9800", currency: CurrencyCode("JPY")), period: SubscriptionPeriod("P1Y"),
+            billingPlan: Paywall.Plan(price: Price("900", currency: CurrencyCode("JPY")), period: SubscriptionPeriod("P1M")),
+            locale: try Storefront("JPN").priceLocale, options: .init(style: .appStore))
+        #expect(yen.values[.billingPlanTotal] == .text("¥10,800"))
+    }
+
     // MARK: Templates
 
     /// `plural` uses CLDR's rules for the store language, through ICU's MessageFormat.
@@ -142,7 +169,7 @@ import Testing
         ("{pirce} a year", "argument 'pirce': unknown; did you mean 'price'?"),
         ("{0} a year", "argument '0': unknown; arguments have names, such as {price}; see PaywallArgument"),
         ("{price a year", "not valid MessageFormat at character 2 (ICU: U_PATTERN_SYNTAX_ERROR)"),
-        ("{price, plural, other {#}}", "argument 'price': is text; plural needs a number: period_count, savings_percent, offer_count"),
+        ("{price, plural, other {#}}", "argument 'price': is text; plural needs a number: period_count, savings_percent, offer_count, billing_plan_count"),
         ("{period_count, plural, one {# месяц} many {# месяцев} other {# месяца}}", "argument 'period_count': plural has no 'few' case, which 'ru' needs for 2, 3, 4, …"),
         ("{period_count, plural, one {# month} other {# months}}",
          "argument 'period_count': plural has no 'few' (2, 3, 4, …) or 'many' (5, 6, 7, …) case, which 'ru' needs"),
@@ -458,16 +485,19 @@ import Testing
 
     static func argumentsTable() throws -> String {
         let start = Date(timeIntervalSince1970: 1_795_737_600)  // 2026-11-27
-        func paywall(_ storefront: String, _ amount: String, _ compared: String) throws -> Paywall {
+        func paywall(_ storefront: String, _ amount: String, _ compared: String, _ monthly: String) throws -> Paywall {
             let locale = try Storefront(storefront).priceLocale
             return try Paywall(
                 price: Price(amount, currency: locale.currency), period: SubscriptionPeriod("P1Y"),
                 offer: .freeTrial(SubscriptionPeriod("P1W")),
                 comparedTo: Paywall.Plan(price: Price(compared, currency: locale.currency), period: SubscriptionPeriod("P1W")),
+                billingPlan: Paywall.Plan(price: Price(monthly, currency: locale.currency), period: SubscriptionPeriod("P1M")),
                 locale: locale, offerStart: start)
         }
-        let columns = try [paywall("USA", "59.99", "4.99"), paywall("FRA", "59.99", "4.99"), paywall("JPN", "9800", "600")]
-        var rows = ["| argument | kind | en_US | fr_FR | ja_JP (JPY 9800, 600) |", "|---|---|---|---|---|"]
+        let columns = try [
+            paywall("USA", "59.99", "4.99", "5.49"), paywall("FRA", "59.99", "4.99", "5.49"), paywall("JPN", "9800", "600", "900"),
+        ]
+        var rows = ["| argument | kind | en_US | fr_FR | ja_JP (JPY 9800, 600, 900) |", "|---|---|---|---|---|"]
         for argument in PaywallArgument.allCases {
             let cells = columns.map { paywall in
                 paywall.values[argument].map { "`\($0.text)`" } ?? "none: \(paywall.missing[argument] ?? "")"

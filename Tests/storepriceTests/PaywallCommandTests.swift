@@ -29,6 +29,8 @@ import Testing
         (["--storefront", "USA", "--price", "59.99", "--period", "P1Y", "--offer", "free:P1W", "--offer-start", "2026-11-27",
           "--template", "Free until {trial_end_date}"], "Free until Dec 4, 2026"),
         (["--storefront", "USA", "--price", "9.99", "--period", "P1M", "--period-style", "short", "--template", "{price_per_period}"], "$9.99/m"),
+        (["--storefront", "USA", "--price", "59.99", "--period", "P1Y", "--billing-plan", "4.99:P1M", "--template",
+          "{billing_plan_price_per_period}, {billing_plan_total} a year"], "$4.99 per month, $59.88 a year"),
         (["--account", "usa-ar-device", "--price", "4.99", "--period", "P1M", "--template", "{price}"], "$4.99"),
     ])
     func rendersATemplate(_ arguments: [String], _ expected: String) throws {
@@ -118,6 +120,7 @@ import Testing
         ["--check", "x.json", "--storefront", "USA"],
         ["--storefront", "USA", "--price", "59.99", "--period", "P1Y", "--offer-start", "2026-01-01"],
         ["--storefront", "USA", "--price", "59.99", "--period", "P1Y", "--compare", "4.99"],
+        ["--storefront", "USA", "--price", "59.99", "--period", "P1Y", "--billing-plan", "4.99"],
         ["--storefront", "USA", "--price", "59.99", "--period", "P1Y", "--offer", "free:P1W", "--offer-start", "2026-02-30"],
         ["--storefront", "USA", "--price", "59.99", "--period", "P1Y", "--offer", "free:P1W", "--offer-start", "+202-01-01"],
         ["--check", "x.json", "--arguments"],

@@ -48,6 +48,9 @@ public struct Paywall: Sendable {
     public let offer: SubscriptionOffer?
     /// The plan savings are computed against, if any: usually the monthly or weekly plan.
     public let comparedPlan: Plan?
+    /// A billing plan: payments of a price every shorter period for the subscription's period,
+    /// as Xcode's `billingPlans` has monthly payments for a yearly commitment.
+    public let billingPlan: Plan?
     /// The price locale every string is in.
     public let locale: PriceLocale
     /// How prices are formatted, including ``PriceFormatter/Style/appStore``.
@@ -71,6 +74,7 @@ public struct Paywall: Sendable {
     ///   - period: how often it is billed.
     ///   - offer: an offer to show, such as a free trial.
     ///   - comparedTo: a plan to compute savings against, in the same currency.
+    ///   - billingPlan: payments of a price every shorter period, such as monthly for a year.
     ///   - locale: the price locale, from a storefront or a test account.
     ///   - options: how prices are formatted.
     ///   - periodStyle: full words (`per month`), CLDR's short or narrow forms.
@@ -82,13 +86,14 @@ public struct Paywall: Sendable {
     ///   digits than it shows), or a compared plan in another currency.
     public init(
         price: Price, period: SubscriptionPeriod, offer: SubscriptionOffer? = nil, comparedTo: Plan? = nil,
-        locale: PriceLocale, options: PriceFormatter.Options = .init(), periodStyle: SubscriptionPeriod.Style = .wide,
+        billingPlan: Plan? = nil, locale: PriceLocale, options: PriceFormatter.Options = .init(),
+        periodStyle: SubscriptionPeriod.Style = .wide,
         rounding: ApproximatePrice.Rounding = .down, offerStart: Date? = nil, timeZone: TimeZone = .gmt,
         offerWording: OfferWording? = nil
     ) throws(StorePriceError) {
         try self.init(
-            price: price, period: period, offer: offer, comparedTo: comparedTo, locale: locale, options: options,
-            periodStyle: periodStyle, rounding: rounding, offerStart: offerStart, timeZone: timeZone,
+            price: price, period: period, offer: offer, comparedTo: comparedTo, billingPlan: billingPlan, locale: locale,
+            options: options, periodStyle: periodStyle, rounding: rounding, offerStart: offerStart, timeZone: timeZone,
             offerWording: offerWording, offerText: nil, only: nil)
     }
 
@@ -96,7 +101,8 @@ public struct Paywall: Sendable {
     /// value, as if missing, so a caller that needs a few pays for those. `offerText` is the
     /// offer's text when the caller has it already.
     init(
-        price: Price, period: SubscriptionPeriod, offer: SubscriptionOffer?, comparedTo: Plan?, locale: PriceLocale,
+        price: Price, period: SubscriptionPeriod, offer: SubscriptionOffer?, comparedTo: Plan?, billingPlan: Plan?,
+        locale: PriceLocale,
         options: PriceFormatter.Options, periodStyle: SubscriptionPeriod.Style, rounding: ApproximatePrice.Rounding,
         offerStart: Date?, timeZone: TimeZone, offerWording: OfferWording?, offerText: String?,
         only: Set<PaywallArgument>?
@@ -107,7 +113,7 @@ public struct Paywall: Sendable {
         let textLocale = priceFormatter.textLocale
         let formatter = textLocale == locale ? priceFormatter : try PriceFormatter(locale: textLocale, options: options)
         self.textLocale = textLocale
-        for given in [price, comparedTo?.price, offer?.price].compactMap({ $0 }) where given.isNegative {
+        for given in [price, comparedTo?.price, offer?.price, billingPlan?.price].compactMap({ $0 }) where given.isNegative {
             throw .invalidAmount(given.amount, reason: "a subscription's prices are 0 or more")
         }
         let price = try formatter.shown(price)
@@ -117,6 +123,10 @@ public struct Paywall: Sendable {
         self.plan = Plan(price: price, period: period)
         self.offer = offer
         self.comparedPlan = comparedTo
+        let billingPlan = try billingPlan.map { (plan) throws(StorePriceError) in
+            Plan(price: try formatter.shown(plan.price), period: plan.period)
+        }
+        self.billingPlan = billingPlan
         self.locale = locale
         self.options = options
         self.periodStyle = periodStyle
@@ -216,6 +226,35 @@ public struct Paywall: Sendable {
             // A template chooses with {offer_type, select, none {…} other {…}}.
             values[.offerType] = .text("none")
             for argument in offerArguments where argument != .offerType { missing[argument] = "there is no offer" }
+        }
+        let planArguments: [PaywallArgument] = [.billingPlanPrice, .billingPlanPricePerPeriod, .billingPlanCount, .billingPlanTotal]
+        if let billingPlan, needs(.billingPlanPrice, .billingPlanPricePerPeriod, .billingPlanCount, .billingPlanTotal) {
+            guard billingPlan.price.currency == price.currency else {
+                throw .currencyMismatch(price: billingPlan.price, locale: locale)
+            }
+            values[.billingPlanPrice] = .text(try formatter.format(billingPlan.price))
+            values[.billingPlanPricePerPeriod] = .text(
+                try formatter.format(billingPlan.price, per: billingPlan.period, style: periodStyle))
+            let length = period.value * period.unit.twelfthsOfADay
+            let payment = billingPlan.period.value * billingPlan.period.unit.twelfthsOfADay
+            if length % payment == 0 {
+                let count = length / payment
+                values[.billingPlanCount] = .number(String(count))
+                // The total is exact: the payment as shown, times a whole count.
+                let (total, _) = DecimalDigits.scale(
+                    billingPlan.price.amount, by: count, over: 1, fractionDigits: formatter.fractionDigits, rounding: .down)
+                do {
+                    values[.billingPlanTotal] = .text(try formatter.format(Price(total, currency: price.currency)))
+                } catch {
+                    missing[.billingPlanTotal] = error.description
+                }
+            } else {
+                let reason = "\(period) is not a whole number of \(billingPlan.period) payments"
+                missing[.billingPlanCount] = reason
+                missing[.billingPlanTotal] = reason
+            }
+        } else if billingPlan == nil {
+            for argument in planArguments { missing[argument] = "there is no billing plan" }
         }
         self.values = values
         self.missing = missing

@@ -58,11 +58,20 @@ public enum PaywallArgument: String, Hashable, Sendable, CaseIterable, Codable {
     /// The date the offer ends, from a given start, in the language's medium date format:
     /// `Dec 4, 2026`, `2026年12月4日`.
     case trialEndDate = "trial_end_date"
+    /// A billing plan's payment, such as the monthly payment for a yearly commitment: `$4.99`.
+    case billingPlanPrice = "billing_plan_price"
+    /// That payment with its period's pattern: `$4.99 per month`.
+    case billingPlanPricePerPeriod = "billing_plan_price_per_period"
+    /// How many payments the subscription's period has, a number: `12` for monthly payments
+    /// of a yearly plan; none when the period is not a whole number of them.
+    case billingPlanCount = "billing_plan_count"
+    /// What the payments come to over the subscription's period: `$59.88`.
+    case billingPlanTotal = "billing_plan_total"
 
     /// Whether the argument is a number, for `plural`, `selectordinal` and `#`.
     public var isNumber: Bool {
         switch self {
-        case .periodCount, .savingsPercent, .offerCount: true
+        case .periodCount, .savingsPercent, .offerCount, .billingPlanCount: true
         default: false
         }
     }

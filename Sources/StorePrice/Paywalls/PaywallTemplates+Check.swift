@@ -34,7 +34,7 @@ extension PaywallTemplates {
     /// a language for: each is parsed for that language (unknown arguments, text used as a
     /// number, a `plural` without a case the language needs, printf placeholders, a `%` beside
     /// `{savings}`) and rendered for two subscriptions: a yearly plan with a week free, and one
-    /// with three months at a lower price, each compared with a weekly plan. So an argument
+    /// with three months at a lower price, each compared with a weekly plan and paid monthly. So an argument
     /// with no value in one of them (`offer_price` for a free trial, `offer` where StorePrice
     /// has no wording) is found. Plans without an offer or a compared plan are not rendered:
     /// a template for them uses no offer or savings argument, or chooses with
@@ -86,12 +86,13 @@ extension PaywallTemplates {
         guard let paid = try? samplePaywall(in: locale) else { return [] }
         let trial = try? Paywall(
             price: paid.plan.price, period: paid.plan.period, offer: .freeTrial(SubscriptionPeriod(value: 1, unit: .week)),
-            comparedTo: paid.comparedPlan, locale: locale, offerStart: Date(timeIntervalSince1970: 1_767_225_600))
+            comparedTo: paid.comparedPlan, billingPlan: paid.billingPlan, locale: locale,
+            offerStart: Date(timeIntervalSince1970: 1_767_225_600))
         return [trial, paid].compactMap { $0 }
     }
 
     /// A yearly plan of 49.99 (in the currency's digits) with three months at 0.99 each, compared
-    /// with a weekly plan of 4.99, starting on 1 January 2026.
+    /// with a weekly plan of 4.99, paid in monthly payments of 4.49, starting on 1 January 2026.
     static func samplePaywall(in locale: PriceLocale) throws(StorePriceError) -> Paywall {
         let digits = locale.currency.fractionDigits
         func price(_ whole: String, _ fraction: String) throws(StorePriceError) -> Price {
@@ -101,7 +102,8 @@ extension PaywallTemplates {
         return try Paywall(
             price: price("49", "99"), period: SubscriptionPeriod("P1Y"),
             offer: .payAsYouGo(price("0", "99"), every: SubscriptionPeriod("P1M"), count: 3),
-            comparedTo: Paywall.Plan(price: price("4", "99"), period: SubscriptionPeriod("P1W")), locale: locale,
+            comparedTo: Paywall.Plan(price: price("4", "99"), period: SubscriptionPeriod("P1W")),
+            billingPlan: Paywall.Plan(price: price("4", "49"), period: SubscriptionPeriod("P1M")), locale: locale,
             offerStart: Date(timeIntervalSince1970: 1_767_225_600))
     }
 }

@@ -63,7 +63,7 @@ public struct RenderedPaywallLine: Hashable, Sendable {
     ) throws(StorePriceError) -> [RenderedPaywallLine] {
         // Only what the lines use is computed.
         let paywall = try Paywall(
-            price: price, period: period, offer: offer?.offer, comparedTo: nil, locale: locale, options: options,
+            price: price, period: period, offer: offer?.offer, comparedTo: nil, billingPlan: nil, locale: locale, options: options,
             periodStyle: .wide, rounding: .down, offerStart: nil, timeZone: .gmt, offerWording: wording,
             offerText: offer?.text,
             only: Set([.pricePerPeriod, .offer] + [PaywallTemplates.billedAmountFirstRestatement(for: period)].compactMap { $0 }))
