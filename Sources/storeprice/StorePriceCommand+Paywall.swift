@@ -319,7 +319,8 @@ extension StorePriceCommand {
             do {
                 every = try SubscriptionPeriod(period ?? "")
             } catch {
-                throw StorePriceError.invalidPeriod(period ?? "", reason: "\(Self.reason(error)) (--period)")
+                guard case .invalidPeriod(let text, let reason) = error else { throw error }
+                throw StorePriceError.invalidPeriod(text, reason: reason + " (--period)")
             }
             let offerTerms = try offer.map { (text) throws(StorePriceError) in try Self.offer(text, currency: currency) }
             let compared = try compare.map { (text) throws(StorePriceError) in try Self.plan(text, currency: currency, option: "--compare") }
@@ -332,11 +333,6 @@ extension StorePriceCommand {
                 price: billed, period: every, offer: offerTerms, comparedTo: compared, billingPlan: plan, locale: priceLocale,
                 options: formatting.options, periodStyle: periodStyle.style, rounding: perRounding.rounding,
                 offerStart: start, offerWording: wording)
-        }
-
-        private static func reason(_ error: StorePriceError) -> String {
-            if case .invalidPeriod(_, let reason) = error { return reason }
-            return error.description
         }
 
         /// `free:P1W`, `payAsYouGo:P1Mx3:0.99`, `payUpFront:P2M:1.99`: the terms as `render` writes them.

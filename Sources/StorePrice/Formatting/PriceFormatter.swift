@@ -120,6 +120,13 @@ public struct PriceFormatter: Sendable {
         }
     }
 
+    /// A formatter with this one's options for ``textLocale``: itself, or one for the locale
+    /// with Latin digits; its prices are the same, and its periods and counts match them.
+    func forTextLocale() throws(StorePriceError) -> PriceFormatter {
+        let text = textLocale
+        return text == locale ? self : try PriceFormatter(locale: text, options: options)
+    }
+
     private struct TextLocaleKey: Hashable, Sendable {
         var locale: PriceLocale
         var options: Options

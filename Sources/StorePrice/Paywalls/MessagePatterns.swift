@@ -44,7 +44,7 @@ enum MessagePatterns {
         for (name, value) in values {
             switch value {
             case .text(let text): probe[name] = .text(chosenBy.contains(name) ? text : "")
-            case .number(let number): probe[name] = .number(number)
+            case .number: probe[name] = value.icuValue
             }
         }
         let localeDirection: ICU.TextDirection = rightToLeft ? .rightToLeft : .leftToRight
@@ -57,14 +57,7 @@ enum MessagePatterns {
             }
         }.get()
         // A line that is only its values has no text for them to run against.
-        guard var direction = words else {
-            return try message.format(values.mapValues { value in
-                switch value {
-                case .text(let text): .text(text)
-                case .number(let number): .number(number)
-                }
-            })
-        }
+        guard var direction = words else { return try message.format(values.mapValues(\.icuValue)) }
         if direction == .neutral { direction = localeDirection }
         var arguments: [String: ICUMessageFormat.Value] = [:]
         for (name, value) in values {
@@ -84,10 +77,20 @@ enum MessagePatterns {
                 let opening = strong.first == own || strong.first == .neutral
                     ? "\u{2068}" : (own == .rightToLeft ? "\u{2067}" : "\u{2066}")
                 arguments[name] = .text(opening + text + "\u{2069}")
-            case .number(let number):
-                arguments[name] = .number(number)
+            case .number:
+                arguments[name] = value.icuValue
             }
         }
         return try message.format(arguments)
+    }
+}
+
+extension PaywallValue {
+    /// The value as ICU's MessageFormat takes it.
+    var icuValue: ICUMessageFormat.Value {
+        switch self {
+        case .text(let text): .text(text)
+        case .number(let number): .number(number)
+        }
     }
 }

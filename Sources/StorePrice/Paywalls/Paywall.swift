@@ -109,9 +109,8 @@ public struct Paywall: Sendable {
     ) throws(StorePriceError) {
         // Every number is computed from the prices as shown: rounded, when the options round.
         // The text around the prices is in their digits (see PriceFormatter.textLocale).
-        let priceFormatter = try PriceFormatter(locale: locale, options: options)
-        let textLocale = priceFormatter.textLocale
-        let formatter = textLocale == locale ? priceFormatter : try PriceFormatter(locale: textLocale, options: options)
+        let formatter = try PriceFormatter(locale: locale, options: options).forTextLocale()
+        let textLocale = formatter.locale
         self.textLocale = textLocale
         for given in [price, comparedTo?.price, offer?.price, billingPlan?.price].compactMap({ $0 }) where given.isNegative {
             throw .invalidAmount(given.amount, reason: "a subscription's prices are 0 or more")
@@ -134,7 +133,8 @@ public struct Paywall: Sendable {
 
         var values: [PaywallArgument: PaywallValue] = [:]
         var missing: [PaywallArgument: String] = [:]
-        func needs(_ arguments: PaywallArgument...) -> Bool { only.map { !$0.isDisjoint(with: arguments) } ?? true }
+        func needs(_ arguments: PaywallArgument...) -> Bool { needsAny(arguments) }
+        func needsAny(_ arguments: [PaywallArgument]) -> Bool { only.map { !$0.isDisjoint(with: arguments) } ?? true }
         values[.price] = .text(try formatter.format(price))
         if needs(.period) { values[.period] = .text(try period.text(in: textLocale, style: periodStyle)) }
         values[.periodCount] = .number(String(period.value))
@@ -159,36 +159,24 @@ public struct Paywall: Sendable {
         }
 
         let savingsArguments: [PaywallArgument] = [.savings, .savingsPercent]
-        if let comparedTo, needs(.comparePrice, .comparePricePerPeriod, .savings, .savingsPercent) {
-            guard comparedTo.price.currency == price.currency else {
-                throw .currencyMismatch(price: comparedTo.price, locale: locale)
-            }
+        let compareArguments = savingsArguments + [.comparePrice, .comparePricePerPeriod]
+        if let comparedTo, needsAny(compareArguments) {
             values[.comparePrice] = .text(try formatter.format(comparedTo.price))
             values[.comparePricePerPeriod] = .text(try formatter.format(comparedTo.price, per: comparedTo.period, style: periodStyle))
             if let percent = SavingsPercent.of(plan, against: comparedTo) {
                 values[.savingsPercent] = .number(String(percent))
                 values[.savings] = .text(try SavingsPercent.format(percent, in: textLocale))
             } else {
-                let costsMore = SavingsPercent.costsMore(plan, than: comparedTo)
-                for argument in savingsArguments {
-                    missing[argument] = comparedTo.price.amount == "0"
-                        ? "the compared plan is free"
-                        : costsMore
-                        ? "\(price) every \(period) costs more over the same time than \(comparedTo.price) every "
-                            + "\(comparedTo.period); compare with the dearer plan (a yearly plan with the monthly one)"
-                        : "\(price) every \(period) saves less than 1% against \(comparedTo.price) every \(comparedTo.period)"
-                }
+                for argument in savingsArguments { missing[argument] = SavingsPercent.whyNone(plan, against: comparedTo) }
             }
         } else if comparedTo == nil {
-            for argument in savingsArguments + [.comparePrice, .comparePricePerPeriod] {
-                missing[argument] = "no plan to compare with"
-            }
+            for argument in compareArguments { missing[argument] = "no plan to compare with" }
         }
 
         let offerArguments: [PaywallArgument] = [
             .offer, .offerType, .offerPrice, .offerPeriod, .offerCount, .offerDuration, .offerPricePerPeriod, .trialEndDate,
         ]
-        if let offer, needs(.offer, .offerType, .offerPrice, .offerPeriod, .offerCount, .offerDuration, .offerPricePerPeriod, .trialEndDate) {
+        if let offer, needsAny(offerArguments) {
             let duration = try offer.duration
             switch offer.paymentMode {
             case .freeTrial: values[.offerType] = .text("free_trial")
@@ -228,15 +216,12 @@ public struct Paywall: Sendable {
             for argument in offerArguments where argument != .offerType { missing[argument] = "there is no offer" }
         }
         let planArguments: [PaywallArgument] = [.billingPlanPrice, .billingPlanPricePerPeriod, .billingPlanCount, .billingPlanTotal]
-        if let billingPlan, needs(.billingPlanPrice, .billingPlanPricePerPeriod, .billingPlanCount, .billingPlanTotal) {
-            guard billingPlan.price.currency == price.currency else {
-                throw .currencyMismatch(price: billingPlan.price, locale: locale)
-            }
+        if let billingPlan, needsAny(planArguments) {
             values[.billingPlanPrice] = .text(try formatter.format(billingPlan.price))
             values[.billingPlanPricePerPeriod] = .text(
                 try formatter.format(billingPlan.price, per: billingPlan.period, style: periodStyle))
-            let length = period.value * period.unit.twelfthsOfADay
-            let payment = billingPlan.period.value * billingPlan.period.unit.twelfthsOfADay
+            let length = period.twelfthsOfADay
+            let payment = billingPlan.period.twelfthsOfADay
             if length % payment == 0 {
                 let count = length / payment
                 values[.billingPlanCount] = .number(String(count))
@@ -258,14 +243,6 @@ public struct Paywall: Sendable {
         }
         self.values = values
         self.missing = missing
-    }
-
-    /// The subscription's price, period and offer, with a plan to compare against.
-    public init(
-        _ plan: Plan, offer: SubscriptionOffer? = nil, comparedTo: Plan? = nil, locale: PriceLocale,
-        options: PriceFormatter.Options = .init()
-    ) throws(StorePriceError) {
-        try self.init(price: plan.price, period: plan.period, offer: offer, comparedTo: comparedTo, locale: locale, options: options)
     }
 
     /// Renders a template with this subscription's arguments.

@@ -5,16 +5,8 @@ import ICUNumberFormat
 enum SavingsPercent {
     /// The saving, from 1 to 100; nil when it is less than 1% (or the plan costs more).
     static func of(_ plan: Paywall.Plan, against compared: Paywall.Plan) -> Int? {
-        guard !plan.price.isNegative, !compared.price.isNegative else { return nil }
-        // Both amounts in units of the finer one's last digit.
-        let digits = max(plan.price.fractionDigits, compared.price.fractionDigits)
-        let price = BigDecimalInteger(plan.price.amount, fractionDigits: digits)
-        let comparedPrice = BigDecimalInteger(compared.price.amount, fractionDigits: digits)
-        guard !comparedPrice.isZero else { return nil }
-        // The compared plan's cost over this plan's period, X, and this plan's over the compared
-        // one's, Y, each times the other's length: the saving is 100 × (X − Y) ÷ X.
-        let x = comparedPrice.multiplied(by: plan.period.value * plan.period.unit.twelfthsOfADay)
-        let y = price.multiplied(by: compared.period.value * compared.period.unit.twelfthsOfADay)
+        let (x, y) = costs(of: plan, against: compared)
+        guard !x.isZero else { return nil }
         // The least k with k × X ≥ 100 × Y is the cost as a percent, rounded up; 100 − k the saving, rounded down.
         let hundredY = y.multiplied(by: 100)
         var low = 0
@@ -28,14 +20,25 @@ enum SavingsPercent {
         return saving >= 1 ? saving : nil
     }
 
-    /// Whether `plan` costs more than `compared` over the same length of time.
-    static func costsMore(_ plan: Paywall.Plan, than compared: Paywall.Plan) -> Bool {
+    /// Why `plan` has no saving against `compared` to show.
+    static func whyNone(_ plan: Paywall.Plan, against compared: Paywall.Plan) -> String {
+        let (x, y) = costs(of: plan, against: compared)
+        if x.isZero { return "the compared plan is free" }
+        guard y > x else {
+            return "\(plan.price) every \(plan.period) saves less than 1% against \(compared.price) every \(compared.period)"
+        }
+        return "\(plan.price) every \(plan.period) costs more over the same time than \(compared.price) every "
+            + "\(compared.period); compare with the dearer plan (a yearly plan with the monthly one)"
+    }
+
+    /// The compared plan's cost over this plan's period, X, and this plan's over the compared
+    /// one's, Y, each times the other's length, in units of the finer price's last digit: the
+    /// saving is 100 × (X − Y) ÷ X. Prices are 0 or more (``Paywall`` refuses others).
+    private static func costs(of plan: Paywall.Plan, against compared: Paywall.Plan) -> (BigDecimalInteger, BigDecimalInteger) {
         let digits = max(plan.price.fractionDigits, compared.price.fractionDigits)
-        let x = BigDecimalInteger(compared.price.amount, fractionDigits: digits)
-            .multiplied(by: plan.period.value * plan.period.unit.twelfthsOfADay)
-        let y = BigDecimalInteger(plan.price.amount, fractionDigits: digits)
-            .multiplied(by: compared.period.value * compared.period.unit.twelfthsOfADay)
-        return y > x
+        let x = BigDecimalInteger(compared.price.amount, fractionDigits: digits).multiplied(by: plan.period.twelfthsOfADay)
+        let y = BigDecimalInteger(plan.price.amount, fractionDigits: digits).multiplied(by: compared.period.twelfthsOfADay)
+        return (x, y)
     }
 
     /// The saving in CLDR's percent format for the store language: `76%`, `%76`, `76 %`, `٧٦٪؜`.

@@ -60,8 +60,8 @@ extension Price {
         per period: SubscriptionPeriod, billedEvery: SubscriptionPeriod,
         rounding: ApproximatePrice.Rounding = .down, fractionDigits: Int? = nil
     ) throws(StorePriceError) -> ApproximatePrice {
-        let numerator = period.value * period.unit.twelfthsOfADay
-        let denominator = billedEvery.value * billedEvery.unit.twelfthsOfADay
+        let numerator = period.twelfthsOfADay
+        let denominator = billedEvery.twelfthsOfADay
         let (amount, exact) = DecimalDigits.scale(
             amount, by: numerator, over: denominator, fractionDigits: fractionDigits ?? currency.fractionDigits,
             rounding: rounding)

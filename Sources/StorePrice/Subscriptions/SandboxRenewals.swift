@@ -33,7 +33,7 @@ public enum SandboxRenewals {
     /// The periods with a sandbox renewal duration.
     public static var periods: [SubscriptionPeriod] {
         data.renewalSeconds.keys.compactMap { try? SubscriptionPeriod($0) }
-            .sorted { $0.value * $0.unit.twelfthsOfADay < $1.value * $1.unit.twelfthsOfADay }
+            .sorted { $0.twelfthsOfADay < $1.twelfthsOfADay }
     }
 
     /// How long one period of a subscription lasts in the sandbox, in seconds.

@@ -189,9 +189,8 @@ public struct SubscriptionOffer: Hashable, Sendable, CustomStringConvertible {
                     + "pass OfferWording with your app's own (--offer-wording in the CLI)")
         }
         // The duration is in the prices' digits (see PriceFormatter.textLocale).
-        let priceFormatter = try PriceFormatter(locale: locale, options: options)
-        let textLocale = priceFormatter.textLocale
-        let formatter = textLocale == locale ? priceFormatter : try PriceFormatter(locale: textLocale, options: options)
+        let formatter = try PriceFormatter(locale: locale, options: options).forTextLocale()
+        let textLocale = formatter.locale
         var values: [String: PaywallValue] = ["duration": .text(try duration.text(in: textLocale, style: style))]
         let phrase: String
         let field: String

@@ -113,6 +113,9 @@ public struct SubscriptionPeriod: Hashable, Sendable, CustomStringConvertible {
     /// The ISO 8601 text: `P1M`.
     public var iso8601: String { "P\(value)\(unit.designator)" }
 
+    /// The period's length in twelfths of a day, by ``Unit``'s convention: `P3M` is 1,095.
+    var twelfthsOfADay: Int { value * unit.twelfthsOfADay }
+
     /// The ISO 8601 text, `P1M`.
     public var description: String { iso8601 }
 
