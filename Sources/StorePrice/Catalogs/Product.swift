@@ -154,8 +154,17 @@ public struct Product: Hashable, Sendable {
     /// The title ``title(following:)`` chooses among titles by normalized tag.
     static func title(in titles: [String: String], defaultLanguage: String?, following chain: TitleChain) -> String? {
         guard !titles.isEmpty else { return nil }
-        for tag in chain.tags {
-            if let title = titles[tag] { return title }
+        if titles.count <= 4 {
+            // A few titles: compared with the chain's tags, which costs less than hashing each tag.
+            var best: (rank: Int, title: String)?
+            for (tag, title) in titles {
+                if let rank = chain.tags.firstIndex(of: tag), rank < best?.rank ?? Int.max { best = (rank, title) }
+            }
+            if let best { return best.title }
+        } else {
+            for tag in chain.tags {
+                if let title = titles[tag] { return title }
+            }
         }
         let sameLanguage = titles.keys.filter { chain.accepts(otherRegionTag: $0) }
         if let tag = sameLanguage.min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) { return titles[tag] }
@@ -207,6 +216,11 @@ struct TitleChain: Hashable, Sendable {
     /// Whether a title tag (normalized, such as `en-GB`) is this language in another region,
     /// written in the same script, as ICU's likely subtags give it.
     func accepts(otherRegionTag tag: String) -> Bool {
+        // Most titles are in other languages: told apart by their first bytes, without ICU.
+        let bytes = tag.utf8
+        guard bytes.count > language.utf8.count, bytes.starts(with: language.utf8),
+            bytes[bytes.index(bytes.startIndex, offsetBy: language.utf8.count)] == UInt8(ascii: "-")
+        else { return false }
         let parts = tag.split(separator: "-")
         guard parts.count > 1, parts[0] == language else { return false }
         let likely = ICU.addingLikelySubtags(to: parts.joined(separator: "_")).split(separator: "_")

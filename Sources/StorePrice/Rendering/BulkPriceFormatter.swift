@@ -62,10 +62,8 @@ public struct BulkPriceFormatter: Sendable {
         let options = options
         let escape = escapeNonASCII
         try ChunkPipeline(workers: workers).run(
-            makeWorker: {
-                let worker = PriceLineWorker(options: options, escapeNonASCII: escape)
-                return worker.render
-            },
+            own: .init(render: PriceLineWorker(options: options, escapeNonASCII: escape).render),
+            makeHelper: { .init(render: PriceLineWorker(options: options, escapeNonASCII: escape).render) },
             read: reader.next(into:),
             finish: { chunk in
                 // A line too long ends the run after the lines before it.

@@ -278,7 +278,7 @@ public struct BulkRenderer: Sendable {
     /// Renders a catalog's products to rows as values, a batch at a time: what
     /// ``CatalogRenderer`` does. The source checks its product IDs.
     func renderRows(
-        _ source: inout some CatalogSource, productsPerBatch: Int, productIDs: ProductIDList?,
+        _ source: inout some CatalogSource, productsPerBatch: Int?, productIDs: ProductIDList?,
         progress: ((RenderReport, (done: Int, total: Int?)) -> Void)?, emit: (RenderedBatch) throws -> Void
     ) throws -> RenderReport {
         try withoutActuallyEscaping(emit) { emit in
@@ -314,8 +314,12 @@ public struct BulkRenderer: Sendable {
         }
     }
 
-    /// Products in memory per chunk: about a chunk of catalog's rows.
-    static let productsPerChunk = 8
+    /// Products in memory per chunk: about 2,048 rows, and at least 8 products. A service's
+    /// small render (a few products for a few storefronts) is then one chunk, rendered on the
+    /// calling thread.
+    static func productsPerChunk(targets: Int) -> Int {
+        max(8, 2048 / max(1, targets))
+    }
 
     /// Reads, renders and hands on a catalog's chunks, in order: a file's (CSV with its columns,
     /// JSON Lines without), or, without a reader, the products of `products`, a few at a time,
@@ -323,32 +327,44 @@ public struct BulkRenderer: Sendable {
     /// checks its own.
     private func run(
         _ reader: ChunkReader?, columns: (product: Int, storefront: Int, price: Int)?, products: inout some CatalogSource,
-        productsPerChunk: Int = BulkRenderer.productsPerChunk, path: String, productIDs: ProductIDList?,
+        productsPerChunk: Int? = nil, path: String, productIDs: ProductIDList?,
         progress: ((RenderReport, (done: Int, total: Int?)) -> Void)?, invalidProduct: ((InvalidProduct) throws -> Void)?,
         output: Output
     ) throws -> RenderReport {
         let inMemory = reader == nil
+        let productsPerChunk = productsPerChunk ?? Self.productsPerChunk(targets: targets.count)
         // Products in memory are read as JSON Lines lines are: each names its product first.
         let jsonLines = columns == nil
         var handsRows = false
         if case .rows = output { handsRows = true }
         // A JSON array's objects are JSON Lines objects, framed as they are written.
-        let layout = RowLayout(
-            format: format == .csv ? .csv : .jsonLines, targets: targets, escapeNonASCII: escapeNonASCII, rawCSV: rawCSV)
         var array = format == .json ? JSONArrayFraming() : nil
-        let plan = try BulkPlan(
-            source: path, columns: columns ?? (0, 1, 2), layout: layout, targets: targets, options: options,
-            wanted: productIDs.map { ProductIDSet($0.ids) }, titles: jsonLines, handsRows: handsRows)
+        let key = productIDs != nil ? nil : RenderContext.Key(
+            targets: targets.map { .init(storefront: $0.storefront.numericID, priceLocale: $0.priceLocale.identifier, account: $0.account) },
+            options: options, format: format, escapeNonASCII: escapeNonASCII, rawCSV: rawCSV, titles: jsonLines,
+            handsRows: handsRows, columns: columns.map { [$0.product, $0.storefront, $0.price] } ?? [], source: path)
+        // The context an earlier run of this shape left, with a worker slot free; else a new one.
+        let context: RenderContext
+        let ownSlot: Int
+        if let key, let cached = RenderContext.cached(key), let slot = cached.lease() {
+            (context, ownSlot) = (cached, slot)
+        } else {
+            let layout = RowLayout(
+                format: format == .csv ? .csv : .jsonLines, targets: targets, escapeNonASCII: escapeNonASCII, rawCSV: rawCSV)
+            context = RenderContext(
+                plan: try BulkPlan(
+                    source: path, columns: columns ?? (0, 1, 2), layout: layout, targets: targets, options: options,
+                    wanted: productIDs.map { ProductIDSet($0.ids) }, titles: jsonLines, handsRows: handsRows),
+                jsonLines: jsonLines)
+            ownSlot = context.lease() ?? 0
+        }
+        defer {
+            if let key { RenderContext.keep(context, for: key) }
+        }
+        let plan = context.plan
         if format == .csv, case .bytes(let write) = output {
             try RowLayout.csvHeader.withUnsafeBytes { try write($0) }
         }
-        let workers = workers
-        let generations = PriceTables.Generations {
-            PriceTables(
-                currencies: plan.currencies.count, targets: plan.targets.count, storefronts: plan.storefronts.count,
-                workers: workers)
-        }
-        let workerCount = Atomic<Int>(0)
         var report = RenderReport()
         var productsRead = 0
         var registry = ProductRegistry()
@@ -412,14 +428,15 @@ public struct BulkRenderer: Sendable {
             progress?(report, (chunk.fileOffset, chunk.total))
         }
 
+        let own = context.worker(ownSlot)
+        let helpers = Atomic<Int>(0)
         try ChunkPipeline(workers: workers).run(
-            makeWorker: {
-                let worker = workerCount.add(1, ordering: .relaxed).oldValue
+            own: .init(render: own.render, end: { context.release(ownSlot) }),
+            makeHelper: {
+                guard let slot = context.lease() else { return nil }
                 // The first helper builds the formatters while the calling thread starts rendering.
-                if worker == 1 { plan.compilation.prepareAll() }
-                // Worker 0 is the calling thread.
-                let box = RendererBox(ChunkRenderer(plan: plan, generations: generations, worker: worker), jsonLines: jsonLines)
-                return box.render
+                if helpers.add(1, ordering: .relaxed).oldValue == 0 { plan.compilation.prepareAll() }
+                return .init(render: context.worker(slot).render, end: { context.release(slot) })
             },
             read: { chunk in
                 guard let reader else {

@@ -24,8 +24,9 @@ public struct CatalogRenderer: Sendable {
     /// Threads that render at once, the calling thread among them: no more threads render than
     /// the processors this process may use, so workers past them add none.
     public let workers: Int
-    /// Products per batch handed to a worker, and to `emit`.
-    public let batchSize: Int
+    /// Products per batch handed to a worker, and to `emit`; nil for about 2,048 rows a batch
+    /// (and at least 8 products), so that a small render is one batch on the calling thread.
+    public let batchSize: Int?
     /// Where invalid products are reported, once per run.
     public let logger: Logger
 
@@ -35,19 +36,20 @@ public struct CatalogRenderer: Sendable {
     ///   - targets: storefronts or test accounts, in output order.
     ///   - options: currency display and rounding for every price.
     ///   - workers: threads to render on; by default one per processor.
-    ///   - batchSize: products per batch; memory holds about two batches of rows per worker.
+    ///   - batchSize: products per batch; memory holds about two batches of rows per worker. By
+    ///     default about 2,048 rows' worth.
     ///   - logger: receives one debug message per invalid product (the report holds them all).
     public init(
         targets: [RenderTarget],
         options: PriceFormatter.Options = .init(),
         workers: Int = CatalogRenderer.processorCount,
-        batchSize: Int = 8,
+        batchSize: Int? = nil,
         logger: Logger = Logger(label: "StorePrice.CatalogRenderer")
     ) {
         self.targets = targets
         self.options = options
         self.workers = max(1, workers)
-        self.batchSize = max(1, batchSize)
+        self.batchSize = batchSize.map { max(1, $0) }
         self.logger = logger
     }
 

@@ -14,6 +14,11 @@ package struct RowEncoder {
     package let rawCSV: Bool
     /// Price locales whose language has no offer wording, for one note at the end.
     package private(set) var localesWithoutWording: Set<String> = []
+
+    /// Starts another run: no locale is without wording yet.
+    mutating func forgetLocalesWithoutWording() {
+        localesWithoutWording = []
+    }
     /// Each target's fixed fields, encoded once, by target index.
     private var fragments: [[UInt8]?] = []
 

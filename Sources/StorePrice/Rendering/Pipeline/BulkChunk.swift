@@ -21,6 +21,39 @@ final class BulkChunk: @unchecked Sendable {
     var results = ChunkResults()
     /// Whether a worker has rendered it: read and written under the ``ChunkQueue``'s lock.
     var isDone = false
+
+    /// Chunks runs have finished with, for the next runs: a chunk's buffers (about 320 KiB) are
+    /// allocated once per process rather than once per run.
+    private static let spare = Locked<[BulkChunk]>([])
+    /// The most chunks kept: two runs' worth on 8 threads.
+    static let spareLimit = 32
+
+    /// A chunk a run finished with, emptied, or a new one.
+    static func reused() -> BulkChunk {
+        spare.withLock { $0.popLast() } ?? BulkChunk()
+    }
+
+    /// Keeps chunks for the next runs, up to ``spareLimit``, but for one whose buffers grew past
+    /// four times their usual size (a product of many MiB); no worker may hold them any more.
+    static func recycle(_ chunks: [BulkChunk]) {
+        let kept = chunks.filter { chunk in
+            chunk.input.capacity <= BulkRenderer.chunkSize * 8 && chunk.output.capacity <= BulkRenderer.chunkSize * 32
+        }
+        for chunk in kept {
+            chunk.input.removeAll()
+            chunk.output.removeAll()
+            chunk.products = []
+            chunk.readFailure = nil
+            chunk.results = ChunkResults()
+            chunk.isDone = false
+            chunk.fileOffset = 0
+            chunk.total = nil
+            chunk.firstLine = 1
+        }
+        spare.withLock { spare in
+            spare.append(contentsOf: kept.prefix(max(0, spareLimit - spare.count)))
+        }
+    }
 }
 
 /// What a worker made of a chunk, besides its rows.

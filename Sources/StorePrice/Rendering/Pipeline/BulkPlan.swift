@@ -13,6 +13,8 @@ final class BulkPlan: Sendable {
     let currencies: [CurrencyCode]
     /// Each target's storefront, as an index into `storefronts`.
     let targetStorefront: [Int]
+    /// The storefronts of the targets, each once, as indices into `storefronts`.
+    let targetStorefronts: [Int]
     /// Each target's (price locale, currency) pair, as an index into `formatters`: the formatted
     /// prices of a pair are kept together, numbered by the currency's amounts.
     let targetPair: [Int]
@@ -42,6 +44,8 @@ final class BulkPlan: Sendable {
     /// The formatted prices that rows as values refer to: every price of a run handing rows, and
     /// those of the products another run encodes with ``RowEncoder`` (subscriptions).
     let priceStore = PriceStore()
+    /// The subscription texts of the run's rows.
+    let subscriptionTexts = SubscriptionTextCache()
 
     /// - Parameters:
     ///   - titles: whether the catalog's products may have titles (JSON Lines, products): only
@@ -101,6 +105,8 @@ final class BulkPlan: Sendable {
         for (id, index) in byID { byOffset[id - storefrontIDBase] = Int32(index) }
         storefrontIndexByOffset = byOffset
         targetStorefront = targets.map { byID[$0.storefront.numericID] ?? 0 }
+        var seen = Set<Int>()
+        targetStorefronts = targetStorefront.filter { seen.insert($0).inserted }
 
         struct Pair: Hashable {
             var locale: PriceLocale

@@ -126,6 +126,15 @@ struct ChunkRenderer: ~Copyable {
             rawCSV: plan.layout.rawCSV)
     }
 
+    /// Starts another run with this worker, as a worker of a fresh run would: what it found
+    /// (amounts, parts, codes) stays, what it reports starts empty.
+    mutating func startRun() {
+        hasProduct = false
+        currentID.removeAll()
+        lineOffset = 0
+        encoder.forgetLocalesWithoutWording()
+    }
+
     deinit {
         for buffer in [storefrontCurrency, targetStorefront] { buffer.deallocate() }
         targetBlock.deallocate()
@@ -519,7 +528,7 @@ struct ChunkRenderer: ~Copyable {
         chunk.lines = line
         guard plan.handsRows else { return }
         do throws(StorePriceError) {
-            chunk.batch = try rows.batch(targets: plan.targets, store: plan.priceStore, options: plan.options)
+            chunk.batch = try rows.batch(plan: plan)
         } catch {
             chunk.failure = BulkFailure(keeping: error)
         }
@@ -534,6 +543,26 @@ struct ChunkRenderer: ~Copyable {
     private mutating func readProduct(_ product: Product, line: Int) {
         if tables.isFull { tables = generations.renewed(from: tables) }
         serial &+= 1
+        currentID.removeAll()
+        var id = product.id
+        id.withUTF8 { currentID.append($0) }
+        currentLine = line
+        titles = product.titles
+        defaultTitleLanguage = product.defaultTitleLanguage
+        // A few targets of a product priced everywhere: only their storefronts' prices are read.
+        if plan.targetStorefronts.count * 4 < product.packedPrices.count {
+            for storefront in plan.targetStorefronts {
+                guard let price = product.prices[plan.storefronts[storefront].numericID] else { continue }
+                let currency = storefrontCurrency[storefront]
+                var amount = price.amount
+                let number = amount.withUTF8 { amount in
+                    tables.number(amount, currency: currency, worker: worker)
+                        ?? tables.add(amount, currency: currency, price: price, worker: worker)
+                }
+                slots[storefront] = Slot(stamp: serial, amount: number, line: line, lineStart: 0)
+            }
+            return
+        }
         for index in lastNumber.indices { lastNumber[index] = -1 }
         let byOffset = plan.storefrontIndexByOffset
         for entry in product.packedPrices {
@@ -553,12 +582,6 @@ struct ChunkRenderer: ~Copyable {
             }
             slots[storefront] = Slot(stamp: serial, amount: number, line: line, lineStart: 0)
         }
-        currentID.removeAll()
-        var id = product.id
-        id.withUTF8 { currentID.append($0) }
-        currentLine = line
-        titles = product.titles
-        defaultTitleLanguage = product.defaultTitleLanguage
     }
 
     /// The run's number for a product's price in a storefront, from the price's packed bytes
@@ -591,15 +614,16 @@ struct ChunkRenderer: ~Copyable {
         var overflow: [PriceStore.Slot] = []
 
         /// The batch of these rows, each subscription row's text computed.
-        func batch(targets: [RenderTarget], store: PriceStore, options: PriceFormatter.Options) throws(StorePriceError)
-            -> RenderedBatch
-        {
+        func batch(plan: BulkPlan) throws(StorePriceError) -> RenderedBatch {
             var batch = RenderedBatch(
-                products: products, targets: targets, store: store, overflow: overflow, titles: titles, entries: entries)
+                products: products, targets: plan.targets, store: plan.priceStore, overflow: overflow, titles: titles,
+                entries: entries)
             if batch.containsSubscriptions {
                 // Part of each row; a price the options cannot show fails the run here.
                 batch.subscriptions = try batch.indices.map { (position) throws(StorePriceError) in
-                    try batch.subscriptionText(at: position, options: options)
+                    try plan.subscriptionTexts.text(at: position, of: batch) { () throws(StorePriceError) in
+                        try batch.subscriptionText(at: position, options: plan.options)
+                    }
                 }
             }
             return batch
@@ -614,7 +638,7 @@ struct ChunkRenderer: ~Copyable {
         var rows = RowValues()
         try appendRows(of: product, line: line, to: &rows, &chunk)
         guard !rows.products.isEmpty else { return }
-        try encoder.encode(try rows.batch(targets: plan.targets, store: plan.priceStore, options: plan.options), into: &output)
+        try encoder.encode(try rows.batch(plan: plan), into: &output)
         chunk.localesWithoutWording.formUnion(encoder.localesWithoutWording)
     }
 

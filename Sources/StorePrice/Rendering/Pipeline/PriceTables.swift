@@ -140,6 +140,12 @@ final class PriceTables: @unchecked Sendable {
         amountCount.load(ordering: .relaxed) >= Self.amountLimit || partBytes.load(ordering: .relaxed) >= Self.byteLimit
     }
 
+    /// Whether the tables hold more than a service's catalogs need (2,048 amounts or 1 MiB of
+    /// parts): a large catalog's, not worth keeping after its run.
+    var isLarge: Bool {
+        amountCount.load(ordering: .relaxed) > 2048 || partBytes.load(ordering: .relaxed) > 1 << 20
+    }
+
     // MARK: Amounts
 
     /// The amount table as it is now, for a run of lookups: its entries and the mask of its

@@ -6,25 +6,29 @@ import Musl
 import Darwin
 #endif
 
-/// A thread of a bulk run's own: a POSIX thread, joined when the run ends.
-final class WorkerThread {
-    #if canImport(Darwin)
-    private var thread: pthread_t?
-    #else
-    private var thread = pthread_t()
-    #endif
-
+/// A POSIX thread of StorePrice's own, detached: a ``HelperPool`` helper, which lives as long as
+/// the process.
+enum WorkerThread {
     /// The closure a thread runs, passed to the thread as its context.
     private final class Body {
         let run: @Sendable () -> Void
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }
     }
 
-    /// Starts a thread that runs `body`; nil when the system could start no thread.
-    init?(_ body: @escaping @Sendable () -> Void) {
+    /// Starts a detached thread that runs `body`; false when the system could start no thread.
+    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        #else
+        var thread = pthread_t()
+        #endif
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         let status = pthread_create(
-            &thread, nil,
+            &thread, &attributes,
             { context in
                 #if canImport(Darwin)
                 Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
@@ -35,15 +39,8 @@ final class WorkerThread {
             }, context)
         guard status == 0 else {
             Unmanaged<Body>.fromOpaque(context).release()
-            return nil
+            return false
         }
-    }
-
-    /// Waits until the thread's body returns.
-    func join() {
-        #if canImport(Darwin)
-        guard let thread else { return }
-        #endif
-        pthread_join(thread, nil)
+        return true
     }
 }
