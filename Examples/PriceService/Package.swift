@@ -11,6 +11,9 @@ let package = Package(
     dependencies: [
         .package(name: "StorePrice", path: "../.."),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         // The routes, as a library, so that the tests start the same application.
@@ -19,12 +22,18 @@ let package = Package(
             dependencies: [
                 .product(name: "StorePrice", package: "StorePrice"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
             ]
         ),
-        // The server: 127.0.0.1, on the port in PORT (8080 by default).
+        // The server: HOST and PORT from the environment (127.0.0.1:8080 by default).
         .executableTarget(
             name: "PriceServer",
-            dependencies: ["PriceService"]
+            dependencies: ["PriceService", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "PriceServiceTests",

@@ -1,10 +1,23 @@
 import Foundation
+import Logging
 import PriceService
 
-// 127.0.0.1, on the port in PORT (8080 by default).
-let environment = ProcessInfo.processInfo.environment
-guard let port = Int(environment["PORT"] ?? "8080"), (1...65535).contains(port) else {
-    FileHandle.standardError.write(Data("PriceServer: PORT must be a port number, 1 to 65535; got '\(environment["PORT"] ?? "")'\n".utf8))
-    exit(64)
+// HOST, PORT, LOG_LEVEL, MAX_RENDERS, BODY_TIMEOUT and WRITE_TIMEOUT from the environment (see
+// ServiceConfiguration); a bad value or a port in use is one line and status 1, not a crash.
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("PriceServer: \(message)\n".utf8))
+    exit(1)
 }
-try await PriceService.application(port: port).runService()
+
+let configuration: ServiceConfiguration
+do {
+    configuration = try ServiceConfiguration(environment: ProcessInfo.processInfo.environment)
+} catch {
+    fail(error.description)
+}
+LoggingSystem.bootstrap { label in
+    var handler = StreamLogHandler.standardError(label: label)
+    handler.logLevel = configuration.logLevel
+    return handler
+}
+if let failure = await PriceService.serve(configuration) { fail(failure) }

@@ -43,7 +43,7 @@ struct PriceQuery {
     }
 
     /// The price locale the storefront (in a language), the account or the locale names.
-    private static func priceLocale(storefront code: String?, language: String?, account name: String?, locale: String?)
+    static func priceLocale(storefront code: String?, language: String?, account name: String?, locale: String?)
         throws(StorePriceError) -> (PriceLocale, Storefront?, TestAccount?)
     {
         if let code {

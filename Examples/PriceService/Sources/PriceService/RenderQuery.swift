@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Hummingbird
 import Logging
@@ -13,10 +12,18 @@ struct RenderQuery: Sendable {
     /// The parameters the route takes, to name in messages.
     static let parameters = ["storefronts", "accounts", "style", "rounding"]
 
-    init(_ query: Hummingbird.Parameters, contentType: String?) throws {
+    init(_ query: Hummingbird.Parameters, headers: HTTPFields) throws {
         let parameters = try QueryParameters(query, route: "/v1/render", allowed: Self.parameters)
         let options = try parameters.options()
+        if let encoding = headers[.contentEncoding]?.trimmingCharacters(in: .whitespaces).lowercased(),
+            encoding != "identity"
+        {
+            throw ServiceError(
+                status: .unsupportedMediaType,
+                message: "a catalog is sent uncompressed; Content-Encoding '\(encoding)' is not read here")
+        }
         // The media type, without parameters such as charset.
+        let contentType = headers[.contentType]
         let mediaType = contentType?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         switch mediaType {
         // Also what `curl --data-binary` and generic clients send when told nothing.
@@ -35,27 +42,27 @@ struct RenderQuery: Sendable {
             // Each storefront or account once, in the order first named, as the CLI reads them.
             switch (parameters["storefronts"], parameters["accounts"]) {
             case (let codes?, nil):
-                var storefronts = codes == "all" ? Storefront.all : []
-                if codes != "all" {
-                    for code in codes.split(separator: ",") {
-                        let storefront = try Storefront(String(code))
-                        if !storefronts.contains(storefront) { storefronts.append(storefront) }
+                var storefronts: [Storefront] = []
+                for code in codes.split(separator: ",", omittingEmptySubsequences: false) {
+                    if code.lowercased() == "all" {
+                        storefronts += Storefront.all.filter { !storefronts.contains($0) }
+                        continue
                     }
+                    let storefront = try Storefront(String(code))
+                    if !storefronts.contains(storefront) { storefronts.append(storefront) }
                 }
-                guard !storefronts.isEmpty else { throw ServiceError.badRequest("storefronts= names no storefront") }
                 targets = RenderTarget.storefronts(storefronts)
             case (nil, let names?):
                 var accounts: [TestAccount] = []
-                for name in names.split(separator: ",") {
+                for name in names.split(separator: ",", omittingEmptySubsequences: false) {
                     let account = try TestAccountFile.builtIn.account(named: String(name))
                     if !accounts.contains(account) { accounts.append(account) }
                 }
-                guard !accounts.isEmpty else { throw ServiceError.badRequest("accounts= names no account") }
                 targets = RenderTarget.accounts(accounts)
             case (nil, nil):
                 targets = RenderTarget.accounts(TestAccountFile.builtIn.accounts)
             case (_?, _?):
-                throw ServiceError.badRequest("give storefronts or accounts, not both")
+                throw ServiceError.badRequest("give storefronts= or accounts=, not both")
             }
         } catch let error as StorePriceError {
             throw ServiceError.badRequest(error.description)
@@ -64,17 +71,29 @@ struct RenderQuery: Sendable {
         renderer = BulkRenderer(targets: targets, options: options, workers: 1)
     }
 
-    /// Starts rendering on a thread of its own and answers once the first rows (or the error
-    /// before them) are known: a catalog whose first chunk is bad is a 400, and a later error ends
-    /// the stream early, as `storeprice render` stops with the rows before it written.
+    /// Checks what the body is before it is rendered: a JSON array or object spread over lines
+    /// is not JSON Lines, and says so in words.
+    func check(_ catalog: [UInt8]) throws {
+        guard format == .jsonl, let first = catalog.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return }
+        if first == UInt8(ascii: "[") {
+            throw ServiceError.badRequest(
+                "the body is a JSON array; a catalog is JSON Lines: one product object per line, no brackets or commas between them")
+        }
+    }
+
+    /// Renders on a thread of `pool` and answers once the first rows (or the error before them)
+    /// are known: a catalog whose first chunk is bad is a 400, and a later error ends the stream
+    /// early, as `storeprice render` stops with the rows before it written. Past the pool's
+    /// limit of renders at once, a 503 with `Retry-After`.
     ///
     /// Invalid products (no price in a requested storefront) have rows only where priced, as in
     /// the CLI; they are logged, as the CLI lists them on standard error.
-    func response(catalog: [UInt8], logger: Logger) async throws -> Response {
+    func response(catalog: [UInt8], pool: RenderPool, logger: Logger) async throws -> Response {
+        try check(catalog)
         let channel = RowChannel()
         let renderer = renderer
         let format = format
-        DispatchQueue.global().async {
+        let started = pool.start {
             do {
                 let report = try renderer.render(catalog: catalog, format: format, name: "request body") { bytes in
                     try channel.send(ByteBuffer(bytes: bytes))
@@ -92,9 +111,16 @@ struct RenderQuery: Sendable {
                 logger.info("client went away; rendering stopped")
                 channel.finish(throwing: nil)
             } catch {
-                logger.error("render stopped", metadata: ["error": "\(error)"])
+                // The client's catalog: its error is the client's, not the service's.
+                logger.notice("render stopped", metadata: ["error": "\(error)"])
                 channel.finish(throwing: error)
             }
+        }
+        guard started else {
+            throw ServiceError(
+                status: .serviceUnavailable,
+                message: "\(pool.limit) renders are under way, as many as this service renders at once; try again in a second",
+                headers: [.retryAfter: "1"])
         }
         var rows = channel.stream.makeAsyncIterator()
         let first: ByteBuffer?
@@ -107,7 +133,9 @@ struct RenderQuery: Sendable {
         let headers: HTTPFields = [.contentType: "application/x-ndjson; charset=utf-8"]
         guard let first else {
             channel.close()
-            return Response(status: .ok, headers: headers, body: ResponseBody())
+            var empty = headers
+            empty[.contentLength] = "0"
+            return Response(status: .ok, headers: empty, body: ResponseBody())
         }
         let rest = RemainingRows(iterator: rows)
         return Response(

@@ -6,6 +6,8 @@ import Hummingbird
 struct ServiceError: HTTPResponseError {
     var status: HTTPResponse.Status
     var message: String
+    /// Fields the answer carries besides its type: `Allow`, `Retry-After`.
+    var headers: HTTPFields = [:]
 
     /// A 400 with the library's message for a bad value.
     static func badRequest(_ message: String) -> ServiceError {
@@ -13,7 +15,9 @@ struct ServiceError: HTTPResponseError {
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        try JSONBody(["error": message]).response(status: status)
+        var response = try JSONBody(["error": message]).response(status: status)
+        response.headers.append(contentsOf: headers)
+        return response
     }
 }
 
@@ -36,7 +40,8 @@ struct JSONBody<Value: Encodable & Sendable>: ResponseGenerator {
         var body = try encoder.encode(value)
         body.append(0x0A)
         return Response(
-            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8", .contentLength: String(body.count)],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 }

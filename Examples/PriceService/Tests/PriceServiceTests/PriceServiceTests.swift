@@ -21,8 +21,9 @@ import Testing
     }
 
     func withLiveService<Value: Sendable>(_ test: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
-        let app = Application(router: PriceService.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        return try await app.test(.live, test)
+        var configuration = ServiceConfiguration()
+        configuration.port = 0
+        return try await PriceService.application(configuration: configuration).test(.live, test)
     }
 
     func text(_ buffer: ByteBuffer) -> String { String(buffer: buffer) }

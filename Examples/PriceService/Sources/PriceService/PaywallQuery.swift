@@ -1,0 +1,139 @@
+import Foundation
+import Hummingbird
+import StorePrice
+
+/// `GET /v1/paywall`: a subscription's paywall arguments and lines, as `storeprice paywall`
+/// computes them: `?storefront=USA&price=59.99&period=P1Y&compare=4.99:P1W&offer=free:P1W`.
+struct PaywallQuery {
+    let paywall: Paywall
+    let locale: PriceLocale
+    let template: String?
+    let name: String?
+
+    /// The parameters the route takes, to name in messages.
+    static let parameters = [
+        "storefront", "language", "account", "locale", "price", "period", "compare", "offer", "offer_start",
+        "billing_plan", "style", "rounding", "name", "template",
+    ]
+
+    init(_ query: Hummingbird.Parameters) throws {
+        let parameters = try QueryParameters(query, route: "/v1/paywall", allowed: Self.parameters)
+        func value(_ name: String) -> String? { parameters[name] }
+        let named = ["storefront", "account", "locale"].filter { value($0) != nil }
+        guard named.count == 1 else {
+            throw ServiceError.badRequest(
+                named.isEmpty
+                    ? "missing storefront, account or locale: storefront=USA, account=usa or locale=en_US@currency=USD"
+                    : "give only one of storefront=, account= and locale=; got \(named.joined(separator: "= and "))=")
+        }
+        if value("language") != nil && value("storefront") == nil {
+            throw ServiceError.badRequest("language= goes with storefront=")
+        }
+        guard let price = value("price") else { throw ServiceError.badRequest("missing price; give it as decimal text: price=59.99") }
+        guard let period = value("period") else {
+            throw ServiceError.badRequest("missing period; give it in ISO 8601: period=P1M (also P1W, P3M, P1Y)")
+        }
+        if value("template") != nil && value("name") != nil {
+            throw ServiceError.badRequest("give name= (a built-in line) or template=, not both")
+        }
+        let options = try parameters.options()
+        do {
+            (locale, _, _) = try PriceQuery.priceLocale(
+                storefront: value("storefront"), language: value("language"), account: value("account"),
+                locale: value("locale"))
+            let currency = locale.currency
+            paywall = try Paywall(
+                price: Price(price, currency: currency), period: SubscriptionPeriod(period),
+                offer: value("offer").map { (text) throws(StorePriceError) in try Self.offer(text, currency: currency) },
+                comparedTo: value("compare").map { (text) throws(StorePriceError) in
+                    try Self.plan(text, currency: currency, parameter: "compare")
+                },
+                billingPlan: value("billing_plan").map { (text) throws(StorePriceError) in
+                    try Self.plan(text, currency: currency, parameter: "billing_plan")
+                },
+                locale: locale, options: options,
+                offerStart: value("offer").map { _ in try Self.day(value("offer_start")) })
+        } catch let error as StorePriceError {
+            throw ServiceError.badRequest(error.description)
+        }
+        template = value("template")
+        name = value("name")
+    }
+
+    /// `free:P1W`, `payAsYouGo:P1Mx3:0.99`, `payUpFront:P2M:1.99`, as `storeprice paywall --offer`.
+    static func offer(_ text: String, currency: CurrencyCode) throws(StorePriceError) -> SubscriptionOffer {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3 else {
+            throw .invalidOffer(text, reason: "expected MODE:PERIOD[xCOUNT][:PRICE], such as free:P1W or payAsYouGo:P1Mx3:0.99 (offer=)")
+        }
+        let price = try parts.count == 3 ? Price(String(parts[2]), currency: currency) : nil
+        return try SubscriptionOffer(terms: parts.prefix(2).joined(separator: ":"), price: price)
+    }
+
+    /// `4.99:P1W`: a price and its period, as `storeprice paywall --compare`.
+    static func plan(_ text: String, currency: CurrencyCode, parameter: String) throws(StorePriceError) -> Paywall.Plan {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 else {
+            throw .invalidAmount(text, reason: "expected PRICE:PERIOD, such as 4.99:P1W (\(parameter)=)")
+        }
+        return Paywall.Plan(price: try Price(String(parts[0]), currency: currency), period: try SubscriptionPeriod(String(parts[1])))
+    }
+
+    /// Midnight UTC of a `YYYY-MM-DD` day, or of today.
+    static func day(_ text: String?) throws(StorePriceError) -> Date {
+        guard let text else {
+            return Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        let fields = text.split(separator: "-").compactMap { Int($0) }
+        guard fields.count == 3, text.count == 10,
+            let date = calendar.date(from: DateComponents(year: fields[0], month: fields[1], day: fields[2])),
+            calendar.dateComponents([.year, .month, .day], from: date) == DateComponents(year: fields[0], month: fields[1], day: fields[2])
+        else {
+            throw .invalidOffer(text, reason: "the start is a day written YYYY-MM-DD, such as 2026-11-27 (offer_start=)")
+        }
+        return date
+    }
+
+    /// The arguments with their values, why the others have none, and the lines: the template's,
+    /// the named built-in line, or every built-in line this subscription has.
+    func response() throws -> PaywallResponse {
+        var lines: [String: String] = [:]
+        do {
+            if let template {
+                lines["template"] = try paywall.render(PaywallTemplate(template, name: "template", source: "template="))
+            } else if let name {
+                lines[name] = try paywall.render(name, templates: .builtIn)
+            } else {
+                for name in PaywallTemplates.cldrTemplateNames + ["offer_then_price", "save"] {
+                    // Lines that need what this subscription lacks (an offer, a plan to compare
+                    // with, wording for its language) are left out, as the CLI leaves them out.
+                    if let text = try? paywall.render(name, templates: .builtIn) { lines[name] = text }
+                }
+                if paywall.values[.offer] != nil { lines["offer"] = paywall.values[.offer]?.text }
+            }
+        } catch {
+            throw ServiceError.badRequest(error.description)
+        }
+        var arguments: [String: String] = [:]
+        for (argument, value) in paywall.values { arguments[argument.name] = value.text }
+        var missing: [String: String] = [:]
+        for (argument, reason) in paywall.missing { missing[argument.name] = reason }
+        return PaywallResponse(priceLocale: locale.identifier, arguments: arguments, missing: missing, lines: lines)
+    }
+}
+
+/// The answer to `GET /v1/paywall`: `{"arguments":{"price":"$59.99",…},"lines":{"period":"1 year",…},
+/// "missing":{"offer":"there is no offer",…},"price_locale":"en_US@currency=USD"}`.
+struct PaywallResponse: Encodable, Sendable {
+    var priceLocale: String
+    var arguments: [String: String]
+    var missing: [String: String]
+    var lines: [String: String]
+
+    enum CodingKeys: String, CodingKey {
+        case arguments, missing, lines
+        case priceLocale = "price_locale"
+    }
+}

@@ -1,0 +1,52 @@
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// Hummingbird's HTTP/1 channel, with two of NIO's handlers added: HTTP/1.0 answered in
+/// HTTP/1.0 (``HTTP10Support``), and a connection whose client takes no byte for the write
+/// timeout closed (NIO's `IdleStateHandler`, then ``WriteTimeoutHandler``), which ends its
+/// render and frees its thread.
+struct PriceServiceChannel: ServerChildChannel {
+    typealias Value = HTTP1Channel.Value
+    let base: HTTP1Channel
+
+    /// The server that builds this channel for each connection.
+    static func server(writeTimeout: Duration) -> HTTPServerBuilder {
+        let timeout = TimeAmount.nanoseconds(Int64(writeTimeout.components.seconds) * 1_000_000_000)
+        return HTTPServerBuilder { responder in
+            PriceServiceChannel(
+                base: HTTP1Channel(
+                    responder: responder,
+                    configuration: .init(additionalChannelHandlers: [IdleStateHandler(writeTimeout: timeout), WriteTimeoutHandler()])))
+        }
+    }
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        base.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            // Between NIO's request decoder and Hummingbird's codec, where a request's version is known.
+            let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try channel.pipeline.syncOperations.addHandler(HTTP10Support(), position: .after(decoder))
+            return value
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await base.handle(value: value, logger: logger)
+    }
+}
+
+/// Closes a connection when NIO's `IdleStateHandler` says nothing was written for the write
+/// timeout: a client that stopped reading (or a keep-alive connection left idle that long).
+final class WriteTimeoutHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = NIOAny
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case IdleStateHandler.IdleStateEvent.write = event {
+            context.close(promise: nil)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+}
