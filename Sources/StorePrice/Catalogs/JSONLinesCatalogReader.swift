@@ -146,6 +146,9 @@ struct JSONLinesLineParser {
         do {
             line = try decoder.decode(Line.self, from: Data(text.utf8))
         } catch {
+            if let (field, reason) = wrongType(error) {
+                throw .invalidCatalog(source: source, line: number, field: field, reason: reason)
+            }
             throw .invalidCatalog(source: source, line: number, field: nil, reason: "not a JSON object (\(describe(error)))")
         }
         let keys = JSONDuplicateKeys.scan(text)
@@ -280,6 +283,51 @@ struct JSONLinesLineParser {
         }
         return texts
     }
+}
+
+/// A member of the wrong JSON type, in words: its field, and what it takes with an example, such
+/// as `expected an object of language tags to text, such as {"en":"Coins"}; got a string`. Nil
+/// for any other error.
+func wrongType(_ error: any Error) -> (field: String, reason: String)? {
+    let type: Any.Type
+    let context: DecodingError.Context
+    switch error {
+    case DecodingError.typeMismatch(let expected, let found), DecodingError.valueNotFound(let expected, let found):
+        (type, context) = (expected, found)
+    default:
+        return nil
+    }
+    let path = context.codingPath.map(\.stringValue).filter { !$0.isEmpty }
+    guard let last = path.last else { return nil }
+    let expected: String
+    switch last {
+    case "prices": expected = #"an object of storefront codes to amounts as text, such as {"USA":"0.99"}"#
+    case "title", "description", "titles", "descriptions":
+        expected = #"an object of language tags to text, such as {"en":"100 Coins"}"#
+    default:
+        let name = String(describing: type)
+        if name.hasPrefix("Dictionary") {
+            expected = "an object"
+        } else if name.hasPrefix("Array") {
+            expected = "a list"
+        } else if name.hasPrefix("String") {
+            expected = "text in quotes"
+        } else if name == "Bool" {
+            expected = "true or false"
+        } else if ["Int", "Int32", "Int64", "Double", "Decimal"].contains(name) {
+            expected = "a number"
+        } else {
+            expected = "another kind of value"
+        }
+    }
+    // JSONDecoder's words end "…but found a string instead." or "…but found null instead."
+    var found = "null"
+    let words = context.debugDescription.split(separator: " ", omittingEmptySubsequences: true)
+    if let at = words.firstIndex(of: "found") {
+        found = words[(at + 1)...].prefix { $0 != "instead." && $0 != "instead" }.joined(separator: " ")
+        if !found.hasPrefix("a "), !found.hasPrefix("an "), found != "null" { found = "a " + found }
+    }
+    return (path.joined(separator: "."), "expected \(expected); got \(found)")
 }
 
 /// A decoding error's own words, without Swift's type dump.

@@ -3,6 +3,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import NIOHTTP1
+import NIOHTTPTypes
 
 /// Hummingbird's HTTP/1 channel, with two of NIO's handlers added: HTTP/1.0 answered in
 /// HTTP/1.0 (``HTTP10Support``), and a connection whose client takes no byte for the write
@@ -38,12 +39,26 @@ struct PriceServiceChannel: ServerChildChannel {
 }
 
 /// Closes a connection when NIO's `IdleStateHandler` says nothing was written for the write
-/// timeout: a client that stopped reading (or a keep-alive connection left idle that long).
-final class WriteTimeoutHandler: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = NIOAny
+/// timeout while a response was under way: a client that stopped reading. A keep-alive
+/// connection between requests is left open.
+final class WriteTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+
+    /// Whether a response's head is written and its end is not.
+    private var responding = false
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .head: responding = true
+        case .end: responding = false
+        case .body: break
+        }
+        context.write(data, promise: promise)
+    }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if case IdleStateHandler.IdleStateEvent.write = event {
+        if case IdleStateHandler.IdleStateEvent.write = event, responding {
             context.close(promise: nil)
             return
         }

@@ -46,8 +46,19 @@ public final class RenderPool: Service, Sendable {
     /// Renders running now.
     public var renders: Int { running.count.load(ordering: .relaxed) }
 
+    /// Waits for graceful shutdown (or cancellation), then for the renders under way, and stops
+    /// the threads.
     public func run() async throws {
-        try? await gracefulShutdown()
+        let (stop, stopping) = AsyncStream<Void>.makeStream()
+        await withGracefulShutdownHandler {
+            await withTaskCancellationHandler {
+                for await _ in stop {}
+            } onCancel: {
+                stopping.finish()
+            }
+        } onGracefulShutdown: {
+            stopping.finish()
+        }
         try await threads.shutdownGracefully()
     }
 }

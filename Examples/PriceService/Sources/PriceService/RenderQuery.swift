@@ -43,7 +43,7 @@ struct RenderQuery: Sendable {
             switch (parameters["storefronts"], parameters["accounts"]) {
             case (let codes?, nil):
                 var storefronts: [Storefront] = []
-                for code in codes.split(separator: ",", omittingEmptySubsequences: false) {
+                for code in codes.split(separator: ",") {
                     if code.lowercased() == "all" {
                         storefronts += Storefront.all.filter { !storefronts.contains($0) }
                         continue
@@ -51,13 +51,15 @@ struct RenderQuery: Sendable {
                     let storefront = try Storefront(String(code))
                     if !storefronts.contains(storefront) { storefronts.append(storefront) }
                 }
+                guard !storefronts.isEmpty else { throw ServiceError.badRequest("storefronts= names no storefront") }
                 targets = RenderTarget.storefronts(storefronts)
             case (nil, let names?):
                 var accounts: [TestAccount] = []
-                for name in names.split(separator: ",", omittingEmptySubsequences: false) {
+                for name in names.split(separator: ",") {
                     let account = try TestAccountFile.builtIn.account(named: String(name))
                     if !accounts.contains(account) { accounts.append(account) }
                 }
+                guard !accounts.isEmpty else { throw ServiceError.badRequest("accounts= names no account") }
                 targets = RenderTarget.accounts(accounts)
             case (nil, nil):
                 targets = RenderTarget.accounts(TestAccountFile.builtIn.accounts)

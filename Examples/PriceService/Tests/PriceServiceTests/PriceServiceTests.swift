@@ -20,8 +20,10 @@ import Testing
         [UInt8](try Data(contentsOf: repository.appendingPathComponent(path)))
     }
 
-    func withLiveService<Value: Sendable>(_ test: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
-        var configuration = ServiceConfiguration()
+    func withLiveService<Value: Sendable>(
+        _ configuration: ServiceConfiguration = .init(), _ test: @Sendable (any TestClientProtocol) async throws -> Value
+    ) async throws -> Value {
+        var configuration = configuration
         configuration.port = 0
         return try await PriceService.application(configuration: configuration).test(.live, test)
     }
@@ -213,7 +215,7 @@ import Testing
         try await withLiveService { client in
             let port = try #require(client.port)
             for _ in 0..<6 {
-                try Self.postAndHangUp(body, path: "/v1/render?storefronts=all", port: port, reading: 64 << 10)
+                try await Self.blocking { try Self.postAndHangUp(body, path: "/v1/render?storefronts=all", port: port, reading: 64 << 10) }
             }
             try await client.execute(uri: "/v1/price?storefront=JPN&amount=1200", method: .get) { response in
                 #expect(response.status == .ok)
@@ -223,24 +225,9 @@ import Testing
 
     /// Sends a POST over a socket of its own, reads `reading` bytes of the answer and closes.
     static func postAndHangUp(_ body: [UInt8], path: String, port: Int, reading: Int) throws {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(socket >= 0)
+        let socket = try Self.connect(port: port)
         defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        try #require(connected == 0)
-        let request = Array("POST \(path) HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body
-        var sent = 0
-        while sent < request.count {
-            let count = request[sent...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            try #require(count > 0)
-            sent += count
-        }
+        try Self.send(Array("POST \(path) HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body, on: socket)
         var buffer = [UInt8](repeating: 0, count: 4096)
         var received = 0
         while received < reading {
@@ -249,5 +236,55 @@ import Testing
             received += count
         }
         #expect(received >= reading)
+    }
+
+    /// A socket connected to the service on 127.0.0.1.
+    static func connect(port: Int, receiveBuffer: Int32? = nil) throws -> Int32 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(socket >= 0)
+        if var size = receiveBuffer {
+            setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        try #require(connected == 0)
+        return socket
+    }
+
+    /// Sends every byte, or fails.
+    static func send(_ request: [UInt8], on socket: Int32) throws {
+        var sent = 0
+        while sent < request.count {
+            let count = request[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            try #require(count > 0)
+            sent += count
+        }
+    }
+
+    /// Runs blocking socket calls on a thread of their own: on Swift's cooperative pool (two
+    /// threads here) they would stall the servers under test, whose handlers run there.
+    static func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
+    /// Everything the server sends until it closes the connection, or for `seconds`.
+    static func readToClose(_ socket: Int32, seconds: Int = 10) -> [UInt8] {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            received += buffer[..<count]
+        }
+        return received
     }
 }
