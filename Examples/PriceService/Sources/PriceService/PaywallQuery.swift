@@ -36,13 +36,13 @@ struct PaywallQuery {
         if value("template") != nil && value("name") != nil {
             throw ServiceError.badRequest("give name= (a built-in line) or template=, not both")
         }
-        let options = try parameters.options()
+        let settings = try parameters.settings()
         do {
             (locale, _, _) = try PriceQuery.priceLocale(
                 storefront: value("storefront"), language: value("language"), account: value("account"),
                 locale: value("locale"))
             let currency = locale.currency
-            paywall = try Paywall(
+            paywall = try settings.paywall(
                 price: Price(price, currency: currency), period: SubscriptionPeriod(period),
                 offer: value("offer").map { (text) throws(StorePriceError) in try Self.offer(text, currency: currency) },
                 comparedTo: value("compare").map { (text) throws(StorePriceError) in
@@ -51,8 +51,7 @@ struct PaywallQuery {
                 billingPlan: value("billing_plan").map { (text) throws(StorePriceError) in
                     try Self.plan(text, currency: currency, parameter: "billing_plan")
                 },
-                locale: locale, options: options,
-                offerStart: value("offer").map { _ in try Self.day(value("offer_start")) })
+                offerStart: value("offer").map { _ in try Self.day(value("offer_start")) }, in: locale)
         } catch let error as StorePriceError {
             throw ServiceError.badRequest(error.description)
         }

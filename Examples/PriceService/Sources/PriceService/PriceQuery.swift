@@ -28,13 +28,13 @@ struct PriceQuery {
         if value("language") != nil && value("storefront") == nil {
             throw ServiceError.badRequest("language= goes with storefront=")
         }
-        let options = try parameters.options()
+        let settings = try parameters.settings()
         let locale: PriceLocale
         do {
             (locale, storefront, account) = try Self.priceLocale(
                 storefront: value("storefront"), language: value("language"), account: value("account"),
                 locale: value("locale"))
-            formatter = try PriceFormatter(locale: locale, options: options)
+            formatter = try settings.formatter(for: locale)
             period = try value("period").map { (text) throws(StorePriceError) in try SubscriptionPeriod(text) }
         } catch {
             throw ServiceError.badRequest(error.description)

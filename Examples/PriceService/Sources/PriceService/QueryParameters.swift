@@ -22,9 +22,10 @@ struct QueryParameters {
 
     subscript(name: String) -> String? { values[name] }
 
-    /// The formatting options `style=` (icu, app-store) and `rounding=` (reject, half-even,
-    /// half-up) give; the library's defaults otherwise.
-    func options() throws -> PriceFormatter.Options {
+    /// The price settings `style=` (icu, app-store) and `rounding=` (reject, half-even, half-up)
+    /// give, the library's defaults otherwise: every formatter, renderer and paywall of the
+    /// request is made from them, so none can show another style.
+    func settings() throws -> PriceSettings {
         var options = PriceFormatter.Options()
         switch self["style"] {
         case nil, "icu": options.style = .icu
@@ -37,6 +38,6 @@ struct QueryParameters {
         case "half-up": options.rounding = .halfUp
         case let other?: throw ServiceError.badRequest("unknown rounding '\(other)'; use reject, half-even or half-up")
         }
-        return options
+        return PriceSettings(options: options)
     }
 }

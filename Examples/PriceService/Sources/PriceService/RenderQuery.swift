@@ -14,7 +14,7 @@ struct RenderQuery: Sendable {
 
     init(_ query: Hummingbird.Parameters, headers: HTTPFields) throws {
         let parameters = try QueryParameters(query, route: "/v1/render", allowed: Self.parameters)
-        let options = try parameters.options()
+        let settings = try parameters.settings()
         if let encoding = headers[.contentEncoding]?.trimmingCharacters(in: .whitespaces).lowercased(),
             encoding != "identity"
         {
@@ -70,7 +70,7 @@ struct RenderQuery: Sendable {
             throw ServiceError.badRequest(error.description)
         }
         // One worker: requests in flight use the cores.
-        renderer = BulkRenderer(targets: targets, options: options, workers: 1)
+        renderer = settings.bulkRenderer(targets: targets, workers: 1)
     }
 
     /// Checks what the body is before it is rendered: a JSON array or object spread over lines

@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import NIOCore
 
 /// How the service runs, from the environment: where it listens, what it logs, and its limits.
 ///
@@ -9,14 +8,14 @@ import NIOCore
 /// | `HOST` | the address to listen on | `127.0.0.1` |
 /// | `PORT` | the port, 1 to 65535 (0 for any free one) | `8080` |
 /// | `LOG_LEVEL` | `trace`, `debug`, `info` (one access-log line per request), `notice`, `warning`, `error`, `critical` | `info` |
-/// | `MAX_RENDERS` | `POST /v1/render` requests rendering at once; past it, `503` with `Retry-After` | 4 per processor |
+/// | `MAX_RENDERS` | `POST /v1/render` requests rendering at once; past it, `503` with `Retry-After`; each holds a thread while its client is slow to read | `64` |
 /// | `BODY_TIMEOUT` | seconds a client has to send a render's body; past it, `408` | `10` |
 /// | `WRITE_TIMEOUT` | seconds a connection may go without the client taking a byte; past it, the connection is closed and its render stopped | `10` |
 public struct ServiceConfiguration: Sendable {
     public var host = "127.0.0.1"
     public var port = 8080
     public var logLevel = Logger.Level.info
-    public var maxRenders = 4 * System.coreCount
+    public var maxRenders = 64
     public var bodyTimeout = Duration.seconds(10)
     public var writeTimeout = Duration.seconds(10)
 

@@ -46,6 +46,8 @@ final class BulkPlan: Sendable {
     let priceStore = PriceStore()
     /// The subscription texts of the run's rows.
     let subscriptionTexts = SubscriptionTextCache()
+    /// The products of the catalog's lines that the JSON Lines reader's parser reads.
+    let parsedLines = ParsedLineCache()
 
     /// - Parameters:
     ///   - titles: whether the catalog's products may have titles (JSON Lines, products): only

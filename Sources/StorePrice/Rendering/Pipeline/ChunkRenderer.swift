@@ -477,8 +477,10 @@ struct ChunkRenderer: ~Copyable {
     ) -> Bool {
         var registered: String?
         do throws(StorePriceError) {
-            let product = try lineParser.product(String(decoding: text, as: UTF8.self), number: line) { id in
-                registered = id
+            let product = try plan.parsedLines.product(text, line: line) { () throws(StorePriceError) in
+                try lineParser.product(String(decoding: text, as: UTF8.self), number: line) { id in
+                    registered = id
+                }
             }
             registered = nil
             try encodeRows(of: product, line: line, into: &output, &chunk)
