@@ -67,9 +67,12 @@ show(
         _ = try bulkRenderer.render(catalog: catalogBytes, format: .jsonl, name: "request body") { sink &+= $0.count }
     }, against: floor)
 
-// 2. Renders at once.
-let everywhere = CatalogRenderer(targets: RenderTarget.storefronts(Storefront.all))
+// 2. Renders at once, by renderers of one worker (one thread each, as a service's requests are)
+// and of the default workers (helped by the process's pool when a render has several chunks).
 let renders = 8
+print("at once: the sample for all 175 storefronts (\(products.count * 175) rows), \(renders) renders")
+for workers in [1, CatalogRenderer.processorCount] {
+let everywhere = CatalogRenderer(targets: RenderTarget.storefronts(Storefront.all), workers: workers)
 let oneAfterAnother = try median(max(5, rounds / 100)) {
     for _ in 0..<renders { sink &+= try everywhere.render(products).rows.count }
 }
@@ -89,7 +92,7 @@ func atOnce() {
     group.wait()
 }
 let together = median(max(5, rounds / 100)) { atOnce() }
-print("at once: the sample for all 175 storefronts (\(products.count * 175) rows), \(renders) renders")
-show("\(renders) renders one after another, on one thread", oneAfterAnother)
-show("\(renders) renders at once, on \(renders) threads", together, against: oneAfterAnother)
+show("\(renders) renders one after another, \(workers) worker\(workers == 1 ? "" : "s") each", oneAfterAnother)
+show("\(renders) renders at once, on \(renders) threads, \(workers) worker\(workers == 1 ? "" : "s") each", together, against: oneAfterAnother)
+}
 if sink == 42 { print("") }

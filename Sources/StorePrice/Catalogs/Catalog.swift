@@ -108,6 +108,7 @@ public struct ProductList: CatalogSource, Sendable {
     public init(_ products: [Product], productIDRule rule: ProductIDRule = .appStore) {
         self.products = products
         self.productIDRule = rule
+        seen.reserveCapacity(products.count)
     }
 
     public mutating func nextProduct() throws(StorePriceError) -> Product? {

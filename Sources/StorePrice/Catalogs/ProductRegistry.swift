@@ -7,6 +7,11 @@
 struct ProductRegistry {
     private var firstLines: [ProductIDDigest: Int] = [:]
 
+    /// Room for `count` products, made once rather than as they come.
+    mutating func reserveCapacity(_ count: Int) {
+        firstLines.reserveCapacity(count)
+    }
+
     /// Records the product on `line`; returns the line it first appeared on, when it did before.
     mutating func insert(_ id: String, line: Int) -> Int? {
         let digest = ProductIDDigest(id)

@@ -112,6 +112,7 @@ extension CatalogRenderer {
     ) throws(StorePriceError) -> (rows: [RenderedRow], report: RenderReport) {
         var source = ProductList(products, productIDRule: productIDRule)
         var rows: [RenderedRow] = []
+        rows.reserveCapacity(products.count * targets.count)
         do {
             let report = try render(&source, productIDs: productIDs) { batch in rows += batch }
             return (rows, report)
