@@ -11,6 +11,7 @@
 // repository root: swift run --package-path Benchmarks -c release service-renders [ROUNDS]
 import Foundation
 import StorePrice
+import Synchronization
 
 let rounds = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 2_001 : 2_001
 let catalogPath = "Data/catalog-sample.jsonl"
@@ -76,23 +77,29 @@ let everywhere = CatalogRenderer(targets: RenderTarget.storefronts(Storefront.al
 let oneAfterAnother = try median(max(5, rounds / 100)) {
     for _ in 0..<renders { sink &+= try everywhere.render(products).rows.count }
 }
-/// `renders` threads, each rendering once, started together; returns when all are done.
-func atOnce() {
-    let group = DispatchGroup()
-    let start = DispatchSemaphore(value: 0)
-    for _ in 0..<renders {
-        group.enter()
-        Thread.detachNewThread {
-            start.wait()
+/// `renders` threads started once, each rendering once per round when told to; a round ends
+/// when all are done. The threads are not started inside the measured time.
+let go = DispatchSemaphore(value: 0)
+let done = DispatchSemaphore(value: 0)
+let stop = Atomic<Bool>(false)
+for _ in 0..<renders {
+    Thread.detachNewThread {
+        while true {
+            go.wait()
+            if stop.load(ordering: .relaxed) { return }
             _ = try? everywhere.render(products)
-            group.leave()
+            done.signal()
         }
     }
-    for _ in 0..<renders { start.signal() }
-    group.wait()
+}
+func atOnce() {
+    for _ in 0..<renders { go.signal() }
+    for _ in 0..<renders { done.wait() }
 }
 let together = median(max(5, rounds / 100)) { atOnce() }
 show("\(renders) renders one after another, \(workers) worker\(workers == 1 ? "" : "s") each", oneAfterAnother)
 show("\(renders) renders at once, on \(renders) threads, \(workers) worker\(workers == 1 ? "" : "s") each", together, against: oneAfterAnother)
+stop.store(true, ordering: .relaxed)
+for _ in 0..<renders { go.signal() }
 }
 if sink == 42 { print("") }
