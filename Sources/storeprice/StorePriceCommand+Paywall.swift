@@ -337,21 +337,18 @@ extension StorePriceCommand {
 
         /// `free:P1W`, `payAsYouGo:P1Mx3:0.99`, `payUpFront:P2M:1.99`: the terms as `render` writes them.
         static func offer(_ text: String, currency: CurrencyCode) throws(StorePriceError) -> SubscriptionOffer {
-            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count == 2 || parts.count == 3 else {
-                throw .invalidOffer(text, reason: "expected MODE:PERIOD[xCOUNT][:PRICE], such as free:P1W or payAsYouGo:P1Mx3:0.99 (--offer)")
+            do {
+                return try SubscriptionOffer(text, currency: currency)
+            } catch {
+                guard case .invalidOffer(let offer, let reason) = error, reason.hasPrefix("expected MODE") else { throw error }
+                throw .invalidOffer(offer, reason: reason + " (--offer)")
             }
-            let price = try parts.count == 3 ? Price(String(parts[2]), currency: currency) : nil
-            return try SubscriptionOffer(terms: parts.prefix(2).joined(separator: ":"), price: price)
         }
 
         /// `4.99:P1W`: a price and its period, for `option`; `validate()` checked the colon.
         static func plan(_ text: String, currency: CurrencyCode, option: String) throws(StorePriceError) -> StorePrice.Paywall.Plan {
-            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
             do {
-                return StorePrice.Paywall.Plan(
-                    price: try Price(String(parts.first ?? ""), currency: currency),
-                    period: try SubscriptionPeriod(String(parts.last ?? "")))
+                return try StorePrice.Paywall.Plan(text, currency: currency)
             } catch {
                 switch error {
                 case .invalidAmount(let amount, let reason): throw .invalidAmount(amount, reason: reason + " (\(option))")

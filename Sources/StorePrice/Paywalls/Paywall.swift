@@ -40,6 +40,17 @@ public struct Paywall: Sendable {
             self.price = price
             self.period = period
         }
+
+        /// A plan written `PRICE:PERIOD`, as `storeprice paywall --compare` takes it: `4.99:P1W`,
+        /// the price in `currency`.
+        ///
+        /// - Throws: ``StorePriceError/invalidAmount(_:reason:)`` for text without one colon, and
+        ///   the price's or the period's error.
+        public init(_ text: String, currency: CurrencyCode) throws(StorePriceError) {
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2 else { throw .invalidAmount(text, reason: "expected PRICE:PERIOD, such as 4.99:P1W") }
+            self.init(price: try Price(String(parts[0]), currency: currency), period: try SubscriptionPeriod(String(parts[1])))
+        }
     }
 
     /// The subscription's price and period.

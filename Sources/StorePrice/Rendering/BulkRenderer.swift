@@ -51,10 +51,10 @@ public struct BulkRenderer: Sendable {
     public let format: Format
     /// Currency display and rounding.
     public let options: PriceFormatter.Options
-    /// Threads that render at once: the calling thread and helper threads of the run's own, one
-    /// per worker up to the processors this process may use; workers past those add nothing (on
-    /// 2 cores, 8 threads took 99 ms for the benchmark catalog where 2 took 73). Each helper
-    /// starts on another core than the calling thread's (see `WorkerThread`).
+    /// Threads that render at once: the calling thread and helpers of the process's pool (see
+    /// `HelperPool`), one per worker up to the processors this process may use; workers past
+    /// those add nothing (on 2 cores, 8 threads took 99 ms for the benchmark catalog where 2
+    /// took 73). A run of one chunk renders on the calling thread alone.
     public let workers: Int
     /// Whether formatted prices are written with every non-ASCII character as `\u{XXXX}`.
     public let escapeNonASCII: Bool

@@ -111,6 +111,19 @@ public struct SubscriptionOffer: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// An offer written whole, as `storeprice paywall --offer` takes it: `free:P1W`,
+    /// `payAsYouGo:P1Mx3:0.99` or `payUpFront:P2M:1.99`, the price in `currency`.
+    ///
+    /// - Throws: ``StorePriceError/invalidOffer(_:reason:)`` quoting the text, or the price's error.
+    public init(_ text: String, currency: CurrencyCode) throws(StorePriceError) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3 else {
+            throw .invalidOffer(text, reason: "expected MODE:PERIOD[xCOUNT][:PRICE], such as free:P1W or payAsYouGo:P1Mx3:0.99")
+        }
+        let price = try parts.count == 3 ? Price(String(parts[2]), currency: currency) : nil
+        try self.init(terms: parts.prefix(2).joined(separator: ":"), price: price)
+    }
+
     /// An offer from its terms as the CLI's `--offer` writes them: `free:P1W`, `payAsYouGo:P1Mx3`
     /// or `payUpFront:P2M` (also `pay-as-you-go` and `pay-up-front`), with its price given apart.
     ///

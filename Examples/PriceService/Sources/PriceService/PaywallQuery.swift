@@ -44,12 +44,10 @@ struct PaywallQuery {
             let currency = locale.currency
             paywall = try settings.paywall(
                 price: Price(price, currency: currency), period: SubscriptionPeriod(period),
-                offer: value("offer").map { (text) throws(StorePriceError) in try Self.offer(text, currency: currency) },
-                comparedTo: value("compare").map { (text) throws(StorePriceError) in
-                    try Self.plan(text, currency: currency, parameter: "compare")
-                },
+                offer: value("offer").map { (text) throws(StorePriceError) in try SubscriptionOffer(text, currency: currency) },
+                comparedTo: value("compare").map { (text) throws(StorePriceError) in try Paywall.Plan(text, currency: currency) },
                 billingPlan: value("billing_plan").map { (text) throws(StorePriceError) in
-                    try Self.plan(text, currency: currency, parameter: "billing_plan")
+                    try Paywall.Plan(text, currency: currency)
                 },
                 offerStart: value("offer").map { _ in try Self.day(value("offer_start")) }, in: locale)
         } catch let error as StorePriceError {
@@ -57,25 +55,6 @@ struct PaywallQuery {
         }
         template = value("template")
         name = value("name")
-    }
-
-    /// `free:P1W`, `payAsYouGo:P1Mx3:0.99`, `payUpFront:P2M:1.99`, as `storeprice paywall --offer`.
-    static func offer(_ text: String, currency: CurrencyCode) throws(StorePriceError) -> SubscriptionOffer {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2 || parts.count == 3 else {
-            throw .invalidOffer(text, reason: "expected MODE:PERIOD[xCOUNT][:PRICE], such as free:P1W or payAsYouGo:P1Mx3:0.99 (offer=)")
-        }
-        let price = try parts.count == 3 ? Price(String(parts[2]), currency: currency) : nil
-        return try SubscriptionOffer(terms: parts.prefix(2).joined(separator: ":"), price: price)
-    }
-
-    /// `4.99:P1W`: a price and its period, as `storeprice paywall --compare`.
-    static func plan(_ text: String, currency: CurrencyCode, parameter: String) throws(StorePriceError) -> Paywall.Plan {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2 else {
-            throw .invalidAmount(text, reason: "expected PRICE:PERIOD, such as 4.99:P1W (\(parameter)=)")
-        }
-        return Paywall.Plan(price: try Price(String(parts[0]), currency: currency), period: try SubscriptionPeriod(String(parts[1])))
     }
 
     /// Midnight UTC of a `YYYY-MM-DD` day, or of today.
