@@ -114,10 +114,8 @@ public struct BulkRenderer: Sendable {
     ///     then stays flat however many products are invalid. What it throws ends the run.
     ///   - write: called on the calling thread with the CSV header (for CSV) and each chunk's
     ///     rows; the bytes are valid only during the call. What it throws ends the run.
-    /// - Returns: counts and the invalid products. `distinctPrices` counts the prices ICU
-    ///   formatted: once per (price locale, amount) pair in a run, and again for a pair met after
-    ///   the tables filled and workers moved to fresh ones; two workers meeting a new pair at
-    ///   the same moment may each format it.
+    /// - Returns: counts and the invalid products. `distinctPrices` counts the prices this run
+    ///   formatted with ICU (see ``RenderReport/distinctPrices``).
     /// - Throws: ``StorePriceError`` for the catalog's first unusable line, naming the file,
     ///   line and field, or a price the options cannot show; and what `write` and
     ///   `invalidProduct` throw.

@@ -7,9 +7,11 @@ public struct RenderReport: Hashable, Sendable, Codable {
     public var rows = 0
     /// Products read from the catalog, after any product-ID list.
     public var products = 0
-    /// Prices formatted by ICU: once per (target, amount) pair in a run, and again for a pair met
-    /// after the shared tables filled and the workers moved to fresh ones; two workers meeting
-    /// a new pair at the same moment may each format it.
+    /// Prices this run formatted with ICU: once per (target, amount) pair, and again for a pair
+    /// met after the shared tables filled and the workers moved to fresh ones; two workers
+    /// meeting a new pair at the same moment may each format it. A run that reuses the tables
+    /// of an earlier run of the same targets and options in the process formats only the pairs
+    /// those tables lack, so the count is not the catalog's number of distinct prices.
     public var distinctPrices = 0
     /// Invalid products, in catalog order, then the listed IDs the catalog lacks in list order.
     public var invalidProducts: [InvalidProduct] = []
