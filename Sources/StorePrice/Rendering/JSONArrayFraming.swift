@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The brackets and commas of a JSON array of rows: `[`, the objects one per line with a comma
 /// after each but the last, `]` (`[]` for none). One definition for the rows a bulk run writes as
 /// ``BulkRenderer/Format/json`` and the CLI's listings.
@@ -21,11 +27,13 @@ package struct JSONArrayFraming {
     /// Lines ends an object: the encoder escapes those in strings.
     package mutating func frame(_ lines: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         framed.removeAll(keepingCapacity: true)
+        guard let base = lines.baseAddress else { return framed }
         var start = 0
         while start < lines.count {
-            let end = lines[start...].firstIndex(of: UInt8(ascii: "\n")) ?? lines.count
+            let end = memchr(base + start, Int32(UInt8(ascii: "\n")), lines.count - start)
+                .map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? lines.count
             framed.append(contentsOf: beforeObject().utf8)
-            framed.append(contentsOf: UnsafeBufferPointer(rebasing: lines[start..<end]))
+            framed.append(contentsOf: UnsafeBufferPointer(start: base + start, count: end - start))
             start = end + 1
         }
         return framed
