@@ -109,12 +109,36 @@ import Testing
 
     /// JSON Lines parsed back with Foundation, an encoder StorePrice does not share.
     func parsed(_ bytes: [UInt8]) throws -> [[String: String?]] {
-        try String(decoding: bytes, as: UTF8.self).split(separator: "\n").map { line in
-            let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            #expect(
-                Array(line.utf8.prefix(11)) == Array(#"{"product":"#.utf8)
-                    && line.hasSuffix(#","title":null,"period":null,"price_per_period":null,"offer":null,"offer_terms":null,"offers":null,"billing_plans":null,"paywall":null}"#),
-                "\(escaped(String(line)))")
+        // Each line starts with the product and ends with the fields a CSV catalog has no value
+        // for, in the schema's order; then the lines are read as one JSON array, by Foundation.
+        let start = Array(#"{"product":"#.utf8)
+        let end = Array(#","title":null,"period":null,"price_per_period":null,"offer":null,"offer_terms":null,"offers":null,"billing_plans":null,"paywall":null}"#.utf8)
+        var array: [UInt8] = [UInt8(ascii: "[")]
+        array.reserveCapacity(bytes.count + 2)
+        var unexpected: [String] = []
+        bytes.withUnsafeBufferPointer { all in
+            guard let base = all.baseAddress else { return }
+            var lineStart = 0
+            while lineStart < all.count {
+                let lineEnd = memchr(base + lineStart, Int32(UInt8(ascii: "\n")), all.count - lineStart)
+                    .map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? all.count
+                let line = UnsafeBufferPointer(start: base + lineStart, count: lineEnd - lineStart)
+                if line.count >= start.count + end.count,
+                    memcmp(base + lineStart, start, start.count) == 0,
+                    memcmp(base + lineEnd - end.count, end, end.count) == 0
+                {
+                    if array.count > 1 { array.append(UInt8(ascii: ",")) }
+                    array.append(contentsOf: line)
+                } else if !line.isEmpty, unexpected.count < 3 {
+                    unexpected.append(escaped(String(decoding: line, as: UTF8.self)))
+                }
+                lineStart = lineEnd + 1
+            }
+        }
+        array.append(UInt8(ascii: "]"))
+        #expect(unexpected.isEmpty, "lines not in the CSV rows' shape: \(unexpected)")
+        let objects = try #require(JSONSerialization.jsonObject(with: Data(array)) as? [[String: Any]])
+        return objects.map { object in
             var row: [String: String?] = [:]
             for key in ["product", "storefront", "account", "price_locale", "amount", "formatted", "title"] {
                 row[key] = object[key] as? String
