@@ -302,11 +302,16 @@ import Testing
                 + "'-2,USA,,en_US@currency=USD,1,$1.00,,,,,,,,\n")
     }
 
-    /// A valid filler line, to push a bad line past the first chunks.
-    static let filler = (0..<30_000).map { "com.example.filler\($0 / 100),\(Storefront.all[$0 % 100].countryCode),1\n" }.joined()
+    /// Valid filler lines, 100 storefronts a product: 30,000 are about 1.2 MB, past the first
+    /// chunks and past 1 MiB; 6,000 are about 230 KB, seven 32 KiB chunks.
+    static func filler(lines: Int) -> String {
+        (0..<lines).map { "com.example.filler\($0 / 100),\(Storefront.all[$0 % 100].countryCode),1\n" }.joined()
+    }
+    static let filler = filler(lines: 30_000)
+    static let shortFiller = filler(lines: 6_000)
 
     /// Bad lines: the error must be the reference's, whether the line is the first or
-    /// falls after about 1.2 MB of good lines, in a later chunk.
+    /// falls after about 230 KB of good lines, in a later chunk.
     @Test(arguments: [
         "a,USA\n", "a,USA,1,2\n", ",USA,1\n", "a,XYZ,1\n", "a,USA,1.2.3\n", "a,USA,1\na,US,2\n",
         "a,USA,1\nb,USA,1\na,JPN,1\n", "\"a,USA,1\n", "a,USA,\u{FF}1\n", "a,\u{212A}OR,1\n", "a,USA,-\n",
@@ -320,7 +325,7 @@ import Testing
         "a,U1A,1\n", "a,N/A,1\n", "a,U-S,1\n", "a,USA,1\na,U1A,2\n", "a,USA,1\na,N/A,1\n",
     ])
     func badLinesGiveTheRowByRowError(_ bad: String) throws {
-        for prefix in ["", Self.filler] {
+        for prefix in ["", Self.shortFiller] {
             var data = Data("product,storefront,price\n\(prefix)".utf8)
             // Invalid UTF-8 is written as bytes.
             data.append(contentsOf: bad == "a,USA,\u{FF}1\n" ? Array("a,USA,".utf8) + [0xFF] + Array("1\n".utf8) : Array(bad.utf8))
