@@ -114,16 +114,38 @@ public struct ProductList: CatalogSource, Sendable {
     public mutating func nextProduct() throws(StorePriceError) -> Product? {
         guard index < products.count else { return nil }
         defer { index += 1 }
-        let product = products[index]
-        if let problem = productIDRule.problem(with: product.id) {
-            throw .invalidCatalog(source: "products in memory", line: nil, field: "products[\(index)]", reason: problem)
+        try check(index)
+        return products[index]
+    }
+
+    /// The next products, up to `count`, sharing the list's storage: those before the first
+    /// whose ID is refused, and that refusal. Bulk runs read products in memory this way.
+    mutating func nextProducts(upTo count: Int) -> (products: ArraySlice<Product>, failure: StorePriceError?) {
+        let start = index
+        let end = min(products.count, start + max(0, count))
+        while index < end {
+            do throws(StorePriceError) {
+                try check(index)
+            } catch {
+                defer { index += 1 }
+                return (products[start..<index], error)
+            }
+            index += 1
         }
-        if let first = seen.insert(product.id, line: index) {
+        return (products[start..<end], nil)
+    }
+
+    /// Refuses product `position` when the rule refuses its ID or an earlier product has it.
+    private mutating func check(_ position: Int) throws(StorePriceError) {
+        let id = products[position].id
+        if let problem = productIDRule.problem(with: id) {
+            throw .invalidCatalog(source: "products in memory", line: nil, field: "products[\(position)]", reason: problem)
+        }
+        if let first = seen.insert(id, line: position) {
             throw .invalidCatalog(
-                source: "products in memory", line: nil, field: "products[\(index)]",
-                reason: "product '\(product.id.escapedForMessage)' again; products[\(first)] has it")
+                source: "products in memory", line: nil, field: "products[\(position)]",
+                reason: "product '\(id.escapedForMessage)' again; products[\(first)] has it")
         }
-        return product
     }
 
     public var progress: (done: Int, total: Int?) { (index, products.count) }

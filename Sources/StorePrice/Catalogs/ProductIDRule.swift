@@ -14,11 +14,13 @@ public enum ProductIDRule: String, Hashable, Sendable, CaseIterable, Codable {
     public func problem(with id: String) -> String? {
         guard self == .appStore else { return nil }
         let bytes = id.utf8
-        let allowed = bytes.allSatisfy { byte in
+        func allowed(_ byte: UInt8) -> Bool {
             byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
                 || byte == UInt8(ascii: "_")
         }
-        guard !allowed || bytes.isEmpty || bytes.count > 100 else { return nil }
+        // A native string's bytes are read in place.
+        let allAllowed = bytes.withContiguousStorageIfAvailable { $0.allSatisfy(allowed) } ?? bytes.allSatisfy(allowed)
+        guard !allAllowed || bytes.isEmpty || bytes.count > 100 else { return nil }
         return "'\(id.escapedForMessage)' is not an App Store product ID: 1 to 100 letters, digits, '.', '-' or '_'; "
             + "--any-product-id (ProductIDRule.any) keeps any text"
     }

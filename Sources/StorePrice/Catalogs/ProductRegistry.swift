@@ -14,9 +14,10 @@ struct ProductRegistry {
 
     /// Records the product on `line`; returns the line it first appeared on, when it did before.
     mutating func insert(_ id: String, line: Int) -> Int? {
+        // One lookup for a new product; a repeated one puts its first line back.
         let digest = ProductIDDigest(id)
-        if let first = firstLines[digest] { return first }
-        firstLines[digest] = line
-        return nil
+        guard let first = firstLines.updateValue(line, forKey: digest) else { return nil }
+        firstLines[digest] = first
+        return first
     }
 }

@@ -101,6 +101,9 @@ public struct BulkRenderer: Sendable {
         self.rawCSV = rawCSV
     }
 
+    /// The contexts of this renderer's last runs of products in memory.
+    private let memo = RenderContext.Memo()
+
     /// Renders a CSV catalog (header `product,storefront,price`, each product's rows together),
     /// handing the encoded rows to `write` in order, a chunk at a time.
     ///
@@ -239,7 +242,11 @@ public struct BulkRenderer: Sendable {
         write: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> RenderReport {
         var source = ProductList(products, productIDRule: productIDRule)
-        return try render(&source, productIDs: productIDs, invalidProduct: invalidProduct, write: write)
+        return try withoutActuallyEscaping(write) { write in
+            try run(
+                nil, columns: nil, products: &source, path: "products in memory", productIDs: productIDs,
+                progress: nil, invalidProduct: invalidProduct, output: .bytes(write))
+        }
     }
 
     /// Renders the products of any catalog source (a `.storekit` file read by
@@ -266,9 +273,11 @@ public struct BulkRenderer: Sendable {
         invalidProduct: ((InvalidProduct) throws -> Void)? = nil,
         write: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> RenderReport {
-        try withoutActuallyEscaping(write) { write in
+        var batches = OneProductAtATime(source: source)
+        defer { source = batches.source }
+        return try withoutActuallyEscaping(write) { write in
             try run(
-                nil, columns: nil, products: &source, path: "products in memory", productIDs: productIDs,
+                nil, columns: nil, products: &batches, path: "products in memory", productIDs: productIDs,
                 progress: progress, invalidProduct: invalidProduct, output: .bytes(write))
         }
     }
@@ -276,7 +285,7 @@ public struct BulkRenderer: Sendable {
     /// Renders a catalog's products to rows as values, a batch at a time: what
     /// ``CatalogRenderer`` does. The source checks its product IDs.
     func renderRows(
-        _ source: inout some CatalogSource, productsPerBatch: Int?, productIDs: ProductIDList?,
+        _ source: inout some ProductBatches, productsPerBatch: Int?, productIDs: ProductIDList?,
         progress: ((RenderReport, (done: Int, total: Int?)) -> Void)?, emit: (RenderedBatch) throws -> Void
     ) throws -> RenderReport {
         try withoutActuallyEscaping(emit) { emit in
@@ -324,7 +333,7 @@ public struct BulkRenderer: Sendable {
     /// each counted as a line. A file's product IDs are checked here; a source of products
     /// checks its own.
     private func run(
-        _ reader: ChunkReader?, columns: (product: Int, storefront: Int, price: Int)?, products: inout some CatalogSource,
+        _ reader: ChunkReader?, columns: (product: Int, storefront: Int, price: Int)?, products: inout some ProductBatches,
         productsPerChunk: Int? = nil, path: String, productIDs: ProductIDList?,
         progress: ((RenderReport, (done: Int, total: Int?)) -> Void)?, invalidProduct: ((InvalidProduct) throws -> Void)?,
         output: Output
@@ -337,27 +346,36 @@ public struct BulkRenderer: Sendable {
         if case .rows = output { handsRows = true }
         // A JSON array's objects are JSON Lines objects, framed as they are written.
         var array = format == .json ? JSONArrayFraming() : nil
-        let key = productIDs != nil ? nil : RenderContext.Key(
-            targets: targets.map { .init(storefront: $0.storefront.numericID, priceLocale: $0.priceLocale.identifier, account: $0.account) },
-            options: options, format: format, escapeNonASCII: escapeNonASCII, rawCSV: rawCSV, titles: jsonLines,
-            handsRows: handsRows, columns: columns.map { [$0.product, $0.storefront, $0.price] } ?? [], source: path)
-        // The context an earlier run of this shape left, with a worker slot free; else a new one.
+        // The context this renderer's last run of products in memory used, found without
+        // building and hashing the shape's key; else the one an earlier run of this shape left,
+        // with a worker slot free; else a new one.
+        let memoized = inMemory && productIDs == nil
+        var key: RenderContext.Key?
         let context: RenderContext
         let ownSlot: Int
-        if let key, let cached = RenderContext.cached(key), let slot = cached.lease() {
-            (context, ownSlot) = (cached, slot)
+        if memoized, let last = memo.context(source: path, handsRows: handsRows), let slot = last.lease() {
+            (context, ownSlot) = (last, slot)
         } else {
-            let layout = RowLayout(
-                format: format == .csv ? .csv : .jsonLines, targets: targets, escapeNonASCII: escapeNonASCII, rawCSV: rawCSV)
-            context = RenderContext(
-                plan: try BulkPlan(
-                    source: path, columns: columns ?? (0, 1, 2), layout: layout, targets: targets, options: options,
-                    wanted: productIDs.map { ProductIDSet($0.ids) }, titles: jsonLines, handsRows: handsRows),
-                jsonLines: jsonLines)
-            ownSlot = context.lease() ?? 0
+            key = productIDs != nil ? nil : RenderContext.Key(
+                targets: targets.map { .init(storefront: $0.storefront.numericID, priceLocale: $0.priceLocale.identifier, account: $0.account) },
+                options: options, format: format, escapeNonASCII: escapeNonASCII, rawCSV: rawCSV, titles: jsonLines,
+                handsRows: handsRows, columns: columns.map { [$0.product, $0.storefront, $0.price] } ?? [], source: path)
+            if let key, let cached = RenderContext.cached(key), let slot = cached.lease() {
+                (context, ownSlot) = (cached, slot)
+            } else {
+                let layout = RowLayout(
+                    format: format == .csv ? .csv : .jsonLines, targets: targets, escapeNonASCII: escapeNonASCII, rawCSV: rawCSV)
+                context = RenderContext(
+                    plan: try BulkPlan(
+                        source: path, columns: columns ?? (0, 1, 2), layout: layout, targets: targets, options: options,
+                        wanted: productIDs.map { ProductIDSet($0.ids) }, titles: jsonLines, handsRows: handsRows),
+                    jsonLines: jsonLines)
+                ownSlot = context.lease() ?? 0
+            }
         }
         defer {
             if let key { RenderContext.keep(context, for: key) }
+            if memoized { memo.remember(context.isLarge ? nil : context, source: path, handsRows: handsRows) }
         }
         let plan = context.plan
         if format == .csv, case .bytes(let write) = output {
@@ -439,18 +457,13 @@ public struct BulkRenderer: Sendable {
             read: { chunk in
                 guard let reader else {
                     // A source's error ends the run after the chunks before it, as a bad line does.
-                    var read: [Product] = []
-                    chunk.readFailure = nil
-                    do throws(StorePriceError) {
-                        while read.count < productsPerChunk, let product = try products.nextProduct() { read.append(product) }
-                    } catch {
-                        chunk.readFailure = BulkFailure(keeping: error)
-                    }
-                    chunk.products = read[...]
+                    let (read, failure) = products.nextProducts(upTo: productsPerChunk)
+                    chunk.readFailure = failure.map { BulkFailure(keeping: $0) }
+                    chunk.products = read
                     chunk.firstLine = productsRead + 1
                     productsRead += read.count
                     (chunk.fileOffset, chunk.total) = products.progress
-                    return read.count == productsPerChunk && chunk.readFailure == nil
+                    return read.count == productsPerChunk && failure == nil
                 }
                 let more = try reader.next(into: chunk)
                 chunk.total = reader.totalBytes

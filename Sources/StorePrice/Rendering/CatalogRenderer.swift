@@ -29,6 +29,8 @@ public struct CatalogRenderer: Sendable {
     public let batchSize: Int?
     /// Where invalid products are reported, once per run.
     public let logger: Logger
+    /// The pipeline that renders, made once so that its runs find their context again.
+    private let bulk: BulkRenderer
 
     /// A renderer for these targets; ICU formatters are opened when a run starts.
     ///
@@ -51,6 +53,7 @@ public struct CatalogRenderer: Sendable {
         self.workers = max(1, workers)
         self.batchSize = batchSize.map { max(1, $0) }
         self.logger = logger
+        bulk = BulkRenderer(targets: targets, options: options, workers: workers)
     }
 
     /// The number of processors this process may run on.
@@ -74,9 +77,18 @@ public struct CatalogRenderer: Sendable {
         progress: ((RenderReport, (done: Int, total: Int?)) -> Void)? = nil,
         emit: (RenderedBatch) throws -> Void
     ) throws -> RenderReport {
-        let renderer = BulkRenderer(targets: targets, options: options, workers: workers)
-        let report = try renderer.renderRows(
-            &source, productsPerBatch: batchSize, productIDs: productIDs, progress: progress, emit: emit)
+        var batches = OneProductAtATime(source: source)
+        defer { source = batches.source }
+        return try render(batches: &batches, productIDs: productIDs, progress: progress, emit: emit)
+    }
+
+    /// Renders a catalog read a chunk at a time, and logs its invalid products.
+    private func render(
+        batches: inout some ProductBatches, productIDs: ProductIDList?,
+        progress: ((RenderReport, (done: Int, total: Int?)) -> Void)?, emit: (RenderedBatch) throws -> Void
+    ) throws -> RenderReport {
+        let report = try bulk.renderRows(
+            &batches, productsPerBatch: batchSize, productIDs: productIDs, progress: progress, emit: emit)
         for invalid in report.invalidProducts {
             // Debug, as libraries log: the products are in the report, which the caller decides
             // how to show.
@@ -114,7 +126,7 @@ extension CatalogRenderer {
         var rows: [RenderedRow] = []
         rows.reserveCapacity(products.count * targets.count)
         do {
-            let report = try render(&source, productIDs: productIDs) { batch in rows += batch }
+            let report = try render(batches: &source, productIDs: productIDs, progress: nil) { batch in rows += batch }
             return (rows, report)
         } catch let error as StorePriceError {
             throw error

@@ -100,6 +100,26 @@ final class RenderContext: @unchecked Sendable {
 
     // MARK: The cache
 
+    /// A renderer's contexts for its last runs of products in memory, one handing bytes and one
+    /// handing rows: a service's next small render finds its context without building and
+    /// hashing a ``Key``. A context that grew large is forgotten, as the cache forgets it.
+    final class Memo: Sendable {
+        private let last = Mutex<[(source: String, context: RenderContext)?]>([nil, nil])
+
+        init() {}
+
+        func context(source: String, handsRows: Bool) -> RenderContext? {
+            last.withLock { last in
+                guard let kept = last[handsRows ? 1 : 0], kept.source == source else { return nil }
+                return kept.context
+            }
+        }
+
+        func remember(_ context: RenderContext?, source: String, handsRows: Bool) {
+            last.withLock { $0[handsRows ? 1 : 0] = context.map { (source, $0) } }
+        }
+    }
+
     /// The most contexts kept.
     static let cacheLimit = 16
     private static let cache = Locked<[Key: RenderContext]>([:])
