@@ -141,6 +141,46 @@ import Testing
         .joined()
         + String(repeating: #"{"product":"wide","prices":{"USA":"0.99"},"title":{"en":"\#(String(repeating: "x", count: 2_000))"}}"# + "\n", count: 1)
 
+    /// Prices in storefronts no target shows are read as the reader reads them: a plain amount
+    /// is taken without being numbered, and anything else is checked in full, so the bytes or
+    /// the error are the reference's.
+    @Test(arguments: [
+        "1", "0.99", "0001.50", "1234567890123456", "12345678901234567", "1.2.3", ".5", "5.", "-1", "", "1e3", " 1",
+        "\u{FF}", "0.123456789",
+    ])
+    func pricesInStorefrontsNoTargetShowsAreReadAsTheReaderReadsThem(_ amount: String) throws {
+        let targets = RenderTarget.storefronts([try Storefront("USA"), try Storefront("JPN")])
+        let line = #"{"product":"a","prices":{"USA":"0.99","DEU":"\#(amount)","JPN":"160","FRA":"1.99"}}"#
+        let file = try temporaryFile(line + "\n", name: "d.jsonl")
+        var expected = "no error"
+        var expectedBytes: [UInt8] = []
+        do { expectedBytes = try reference(file.path, targets: targets).bytes } catch { expected = String(describing: error) }
+        for workers in [1, 2] {
+            var got = "no error"
+            var gotBytes: [UInt8] = []
+            do { gotBytes = try bulk(file.path, targets: targets, workers: workers).bytes } catch { got = String(describing: error) }
+            expectBytes(got, expected)
+            #expect(gotBytes == expectedBytes)
+        }
+        if ["1", "0.99", "0001.50", "1234567890123456", "12345678901234567", "0.123456789"].contains(amount) {
+            #expect(expected == "no error" && expectedBytes.count > 100)
+        } else if amount != "-1" {
+            #expect(expected.contains("field 'prices.DEU'"), "\(expected)")
+        }
+    }
+
+    /// A storefront named twice is refused though no target shows it.
+    @Test func aStorefrontNoTargetShowsNamedTwiceIsRefused() throws {
+        let targets = RenderTarget.storefronts([try Storefront("USA")])
+        let file = try temporaryFile(#"{"product":"b","prices":{"DEU":"1","USA":"1","DEU":"1"}}"# + "\n", name: "d.jsonl")
+        var expected = "no error"
+        do { _ = try reference(file.path, targets: targets) } catch { expected = String(describing: error) }
+        var got = "no error"
+        do { _ = try bulk(file.path, targets: targets, workers: 1) } catch { got = String(describing: error) }
+        expectBytes(got, expected)
+        #expect(expected != "no error")
+    }
+
     /// Bad lines: the error must be the JSON Lines reader's, naming the same line and field,
     /// whether the line is the first or falls after the filler, in a later chunk.
     @Test(arguments: [

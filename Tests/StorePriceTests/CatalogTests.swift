@@ -305,6 +305,27 @@ import Testing
         }
     }
 
+    /// A tag written canonically is kept as it is, without being rebuilt: exactly the tags that
+    /// rebuilding leaves the same.
+    @Test func aCanonicalLanguageTagIsKeptAsItIs() {
+        var tags = [
+            "en", "en-US", "zh-Hant", "zh-Hant-TW", "es-419", "en_US", "en-us", "EN", "zh-hant", "zh-HANT", "en-", "-en", "en--US",
+            "", "-", "_", "sr-Latn", "de-CH-1996", "x", "ja-JP-u-ca-japanese", "caf\u{E9}", "\u{E9}-\u{C9}", "en-U5", "a-Bcde-F",
+        ]
+        // Every tag of up to three characters from a small alphabet.
+        let alphabet = ["a", "B", "-", "_", "1"]
+        for first in alphabet {
+            for second in [""] + alphabet {
+                for third in [""] + alphabet { tags.append(first + second + third) }
+            }
+        }
+        for tag in tags {
+            // Kept only when rebuilding would keep it too; the empty tag is rebuilt, to itself.
+            #expect(Product.isNormalizedTag(tag) == (Product.rebuiltTag(tag) == tag && !tag.isEmpty), "\(escaped(tag))")
+            #expect(Product.normalizedTag(tag) == Product.rebuiltTag(tag), "\(escaped(tag))")
+        }
+    }
+
     @Test func namesTheFormatItCannotTell() {
         #expect {
             try Catalog.load("catalog.txt")

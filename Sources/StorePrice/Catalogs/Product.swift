@@ -181,12 +181,54 @@ public struct Product: Hashable, Sendable {
     }
 
     static func normalizedTag(_ tag: String) -> String {
+        // Most files write tags canonically (`en`, `en-US`, `zh-Hant`): kept as they are.
+        isNormalizedTag(tag) ? tag : rebuiltTag(tag)
+    }
+
+    /// A tag's parts split at `_` and `-`, cased, and joined with `-`.
+    static func rebuiltTag(_ tag: String) -> String {
         let parts = tag.split(omittingEmptySubsequences: true) { $0 == "_" || $0 == "-" }
         return parts.enumerated().map { index, part in
             if index == 0 { return part.asciiLowercased() }
             if part.utf8.count == 4 { return part.asciiTitlecased() }
             return part.asciiUppercased()
         }.joined(separator: "-")
+    }
+}
+
+extension Product {
+    /// Whether `normalizedTag(tag)` is `tag`: parts between `-` none empty, the first without
+    /// upper case, four-letter parts title-cased, the others without lower case.
+    static func isNormalizedTag(_ tag: String) -> Bool {
+        tag.utf8.withContiguousStorageIfAvailable { bytes in
+            var part = 0
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "-") {
+                    if bytes[end] == UInt8(ascii: "_") { return false }
+                    end += 1
+                }
+                guard end > start else { return false }
+                for index in start..<end {
+                    let byte = bytes[index]
+                    let upper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+                    let lower = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+                    if part == 0 {
+                        if upper { return false }
+                    } else if end - start == 4 {
+                        if index == start ? lower : upper { return false }
+                    } else if lower {
+                        return false
+                    }
+                }
+                // A tag that ends with `-` has an empty last part.
+                if end == bytes.count - 1 { return false }
+                part += 1
+                start = end + 1
+            }
+            return part > 0
+        } ?? false
     }
 }
 

@@ -15,6 +15,8 @@ final class BulkPlan: Sendable {
     let targetStorefront: [Int]
     /// The storefronts of the targets, each once, as indices into `storefronts`.
     let targetStorefronts: [Int]
+    /// Whether a target shows each storefront's prices.
+    let storefrontIsTarget: [Bool]
     /// Each target's (price locale, currency) pair, as an index into `formatters`: the formatted
     /// prices of a pair are kept together, numbered by the currency's amounts.
     let targetPair: [Int]
@@ -109,6 +111,9 @@ final class BulkPlan: Sendable {
         targetStorefront = targets.map { byID[$0.storefront.numericID] ?? 0 }
         var seen = Set<Int>()
         targetStorefronts = targetStorefront.filter { seen.insert($0).inserted }
+        var shown = [Bool](repeating: false, count: storefronts.count)
+        for storefront in targetStorefronts { shown[storefront] = true }
+        storefrontIsTarget = shown
 
         struct Pair: Hashable {
             var locale: PriceLocale

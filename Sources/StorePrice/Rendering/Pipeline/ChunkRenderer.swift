@@ -458,6 +458,12 @@ struct ChunkRenderer: ~Copyable {
             storefront = index
         }
         guard slots[storefront].stamp != serial else { return false }
+        // A storefront no target shows: an amount Price surely reads is kept unnumbered (a
+        // service's two targets of a catalog priced in 175 storefronts number 2 in 175).
+        if !plan.storefrontIsTarget[storefront], Self.isPlainAmount(amount) {
+            slots[storefront] = Slot(stamp: serial, amount: -1, line: line, lineStart: lineStart)
+            return true
+        }
         let currency = storefrontCurrency[storefront]
         var number: Int32
         if let known = tables.number(amount, currency: currency, worker: worker) {
@@ -468,6 +474,24 @@ struct ChunkRenderer: ~Copyable {
         }
         slots[storefront] = Slot(stamp: serial, amount: number, line: line, lineStart: lineStart)
         return true
+    }
+
+    /// Whether an amount is 1 to 16 digits with at most one `.` between digits: text ``Price``
+    /// reads without fail.
+    @inline(__always)
+    static func isPlainAmount(_ amount: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard amount.count > 0, amount.count <= 16 else { return false }
+        var point = -1
+        for index in 0..<amount.count {
+            let byte = amount[index]
+            if byte == UInt8(ascii: ".") {
+                guard point < 0 else { return false }
+                point = index
+            } else if byte &- UInt8(ascii: "0") > 9 {
+                return false
+            }
+        }
+        return point != 0 && point != amount.count - 1
     }
 
     /// Reads a line with the JSON Lines reader's parser and makes it into rows; false when it
