@@ -52,6 +52,7 @@ struct ChunkRenderer: ~Copyable {
     private let storefrontCurrency: UnsafeMutableBufferPointer<Int>
     private let alpha3: UnsafeMutableBufferPointer<Int16>
     private let targetStorefront: UnsafeMutableBufferPointer<Int>
+    private let storefrontIsTarget: UnsafeMutableBufferPointer<Bool>
     /// What ends a row and starts the next one of the same product: the row's suffix, then the
     /// product's part. A product's rows are its part, then each target's part and its block,
     /// less the last block's product part. One block for a product without titles; with titles,
@@ -115,6 +116,7 @@ struct ChunkRenderer: ~Copyable {
         storefrontCurrency = copy(plan.storefrontCurrency)
         alpha3 = copy(plan.alpha3)
         targetStorefront = copy(plan.targetStorefront)
+        storefrontIsTarget = copy(plan.storefrontIsTarget)
         targetBlock = copy(Array(repeating: Int32(0), count: plan.targets.count))
         blockRanges = .allocate(capacity: plan.targets.count + 1)
         blockRanges.initialize(repeating: BlockRange())
@@ -138,6 +140,7 @@ struct ChunkRenderer: ~Copyable {
     deinit {
         for buffer in [storefrontCurrency, targetStorefront] { buffer.deallocate() }
         targetBlock.deallocate()
+        storefrontIsTarget.deallocate()
         blockRanges.deallocate()
         slots.deallocate()
         alpha3.deallocate()
@@ -203,7 +206,7 @@ struct ChunkRenderer: ~Copyable {
                 return fail(&chunk, line, nil, "longer than \(LineReader.maximumLineLength >> 20) MiB; a line holds one product or price")
             }
             let text = UnsafeBufferPointer(start: base + lineStart, count: length)
-            if !ascii, String(validating: text, as: UTF8.self) == nil {
+            if !ascii, !UTF8Validation.isValid(text) {
                 return fail(&chunk, line, nil, "not valid UTF-8")
             }
             var fields: (Field, Field, Field)
@@ -342,7 +345,7 @@ struct ChunkRenderer: ~Copyable {
                 return fail(&chunk, line, nil, "longer than \(LineReader.maximumLineLength >> 20) MiB; a line holds one product or price")
             }
             if text.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
-            if !ascii, String(validating: text, as: UTF8.self) == nil {
+            if !ascii, !UTF8Validation.isValid(text) {
                 return fail(&chunk, line, nil, "not valid UTF-8")
             }
             let outputBefore = output.count
@@ -460,7 +463,7 @@ struct ChunkRenderer: ~Copyable {
         guard slots[storefront].stamp != serial else { return false }
         // A storefront no target shows: an amount Price surely reads is kept unnumbered (a
         // service's two targets of a catalog priced in 175 storefronts number 2 in 175).
-        if !plan.storefrontIsTarget[storefront], Self.isPlainAmount(amount) {
+        if !storefrontIsTarget[storefront], Self.isPlainAmount(amount) {
             slots[storefront] = Slot(stamp: serial, amount: -1, line: line, lineStart: lineStart)
             return true
         }
