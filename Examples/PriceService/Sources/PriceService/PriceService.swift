@@ -12,7 +12,8 @@ import StorePrice
 ///   in place of `storefront=`, `language=` with `storefront=`, `period=`, `style=`);
 /// - `POST /v1/render?storefronts=USA,JPN` (or `accounts=jpn,usa`): a JSON Lines (or CSV, with
 ///   `Content-Type: text/csv`) catalog in the body, at most ``PriceService/bodyLimit`` bytes, to
-///   the JSON Lines rows `storeprice render` writes, streamed as they are rendered;
+///   the JSON Lines rows `storeprice render` writes: whole up to ``RenderQuery/wholeRows`` rows,
+///   streamed as they are rendered past that;
 /// - `GET /v1/paywall?storefront=USA&price=59.99&period=P1Y`: a subscription's paywall
 ///   arguments and lines, as `storeprice paywall` computes them;
 /// - `GET /v1/storefronts` (or `?storefront=JPN`): the storefront table.

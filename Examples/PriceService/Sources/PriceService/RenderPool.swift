@@ -31,16 +31,36 @@ public final class RenderPool: Service, Sendable {
 
     /// Runs `render` on a thread of the pool, unless ``limit`` renders are running: false then.
     public func start(_ render: @escaping @Sendable () -> Void) -> Bool {
-        guard running.count.add(1, ordering: .relaxed).newValue <= limit else {
-            running.count.subtract(1, ordering: .relaxed)
-            return false
-        }
+        guard reserve() else { return false }
         // Run even while the pool shuts down: the request waits for it.
         threads.submit { [running] _ in
             defer { running.count.subtract(1, ordering: .relaxed) }
             render()
         }
         return true
+    }
+
+    /// Counts a render run elsewhere (a small one, in its request's task) among the renders at
+    /// once, unless ``limit`` are running: false then. ``release()`` ends it.
+    public func reserve() -> Bool {
+        guard running.count.add(1, ordering: .relaxed).newValue <= limit else {
+            running.count.subtract(1, ordering: .relaxed)
+            return false
+        }
+        return true
+    }
+
+    /// Ends a render counted by ``reserve()``.
+    public func release() {
+        running.count.subtract(1, ordering: .relaxed)
+    }
+
+    /// The answer past the limit: `503` with `Retry-After`.
+    static func busy(limit: Int) -> ServiceError {
+        ServiceError(
+            status: .serviceUnavailable,
+            message: "\(limit) renders are under way, as many as this service renders at once; try again in a second",
+            headers: [.retryAfter: "1"])
     }
 
     /// Renders running now.

@@ -83,7 +83,8 @@ struct RenderQuery: Sendable {
         }
     }
 
-    /// Renders on a thread of `pool` and answers once the first rows (or the error before them)
+    /// Answers a small render whole (``whole(catalog:pool:logger:)``); renders a larger one on a
+    /// thread of `pool` and answers once the first rows (or the error before them)
     /// are known: a catalog whose first chunk is bad is a 400, and a later error ends the stream
     /// early, as `storeprice render` stops with the rows before it written. Past the pool's
     /// limit of renders at once, a 503 with `Retry-After`.
@@ -92,6 +93,9 @@ struct RenderQuery: Sendable {
     /// the CLI; they are logged, as the CLI lists them on standard error.
     func response(catalog: [UInt8], pool: RenderPool, logger: Logger) async throws -> Response {
         try check(catalog)
+        if Self.rowsAtMost(catalog, targets: renderer.targets.count) <= Self.wholeRows {
+            return try whole(catalog: catalog, pool: pool, logger: logger)
+        }
         let channel = RowChannel()
         let renderer = renderer
         let format = format
@@ -118,12 +122,7 @@ struct RenderQuery: Sendable {
                 channel.finish(throwing: error)
             }
         }
-        guard started else {
-            throw ServiceError(
-                status: .serviceUnavailable,
-                message: "\(pool.limit) renders are under way, as many as this service renders at once; try again in a second",
-                headers: [.retryAfter: "1"])
-        }
+        guard started else { throw RenderPool.busy(limit: pool.limit) }
         var rows = channel.stream.makeAsyncIterator()
         let first: ByteBuffer?
         do {
@@ -152,6 +151,53 @@ struct RenderQuery: Sendable {
                 }
                 try await writer.finish(nil)
             })
+    }
+}
+
+extension RenderQuery {
+    /// The most rows a render answers whole rather than streamed: a few products for a few
+    /// targets, rendered in the request's task in well under a millisecond. Their bytes never
+    /// wait on the client, so the render needs no thread of its own, and the answer has a
+    /// `Content-Length`.
+    static let wholeRows = 4_096
+
+    /// At most how many rows a catalog gives: a line (a product, or a CSV price) for each target.
+    static func rowsAtMost(_ catalog: [UInt8], targets: Int) -> Int {
+        let lines = catalog.withUnsafeBufferPointer { bytes in
+            guard var position = bytes.baseAddress else { return 0 }
+            let end = position + bytes.count
+            var lines = 1
+            while let newline = memchr(position, 0x0A, end - position) {
+                lines += 1
+                position = UnsafePointer(newline.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            return lines
+        }
+        return lines * targets
+    }
+
+    /// Renders a small catalog in the request's task and answers it whole: the rows, or a 400
+    /// with the catalog's first error. It counts among the pool's renders at once.
+    func whole(catalog: [UInt8], pool: RenderPool, logger: Logger) throws -> Response {
+        guard pool.reserve() else { throw RenderPool.busy(limit: pool.limit) }
+        defer { pool.release() }
+        var body = ByteBuffer()
+        let report: RenderReport
+        do {
+            report = try renderer.render(catalog: catalog, format: format, name: "request body") { body.writeBytes($0) }
+        } catch let error as StorePriceError {
+            logger.notice("render stopped", metadata: ["error": "\(error)"])
+            throw ServiceError.badRequest(error.description)
+        }
+        if !report.invalidProducts.isEmpty {
+            logger.notice(
+                "invalid products: rows only where priced",
+                metadata: ["count": "\(report.invalidProducts.count)", "first": "\(report.invalidProducts[0])"])
+        }
+        let headers: HTTPFields = [
+            .contentType: "application/x-ndjson; charset=utf-8", .contentLength: "\(body.readableBytes)",
+        ]
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
     }
 }
 

@@ -171,6 +171,15 @@ import Testing
                 #expect(response.status == .badRequest)
                 #expect(self.text(response.body) == #"{"error":"catalog 'request body', line 1, field 'prices.USA': expected decimal text such as \"0.99\"; JSON numbers lose digits in most tools"}"# + "\n")
             }
+            // A small catalog is answered whole: an error on its last line is a 400 too.
+            let sample = try Self.file("Data/catalog-sample.jsonl")
+            try await client.execute(
+                uri: "/v1/render?storefronts=USA", method: .post,
+                body: ByteBuffer(bytes: sample + Array(#"{"product":"z","prices":{"USA":"1.2.3"}}"#.utf8))
+            ) { response in
+                #expect(response.status == .badRequest)
+                #expect(self.text(response.body).hasPrefix(#"{"error":"catalog 'request body', line 32, field 'prices.USA'"#))
+            }
             let large = ByteBuffer(repeating: UInt8(ascii: " "), count: PriceService.bodyLimit + 1)
             try await client.execute(uri: "/v1/render?storefronts=USA", method: .post, body: large) { response in
                 #expect(response.status == .contentTooLarge)
