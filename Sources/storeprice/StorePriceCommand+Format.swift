@@ -266,16 +266,9 @@ extension StorePriceCommand {
                     label, price: text, priceLocale: priceLocale, uiLocale: uiLocale ?? priceLocale.languageIdentifier)
             }
             try Console.output(formatting.escape ? UnicodeEscaping.escapeNonASCII(text) : text)
-            if let storefront, let language, let found = try? Storefront(storefront), !found.hasStoreLanguage(language) {
-                Console.error(
-                    "note: '\(language.escapedForMessage)' is not a store language of \(found.countryCode) "
-                        + "(\(found.storeLanguages.joined(separator: ", "))); "
-                        + "no customer of its store sees this price")
-                return
-            }
-            if formatting.priceStyle == .appStore, let asked = askedLanguage(accountLanguage: accountLanguage) {
-                noteLanguageWithoutEvidence(asked, in: priceLocale)
-            }
+            LanguageNotes.write(
+                storefront: storefront, language: language, asked: askedLanguage(accountLanguage: accountLanguage),
+                priceLocale: priceLocale, style: formatting.priceStyle)
         }
 
         /// The store language this run asked for: --language, a --locale's language, or an
@@ -284,17 +277,6 @@ extension StorePriceCommand {
             if let language { return language }
             if let locale { return (try? PriceLocale(locale))?.languageIdentifier }
             return accountLanguage
-        }
-
-        /// Says, on standard error, when the App Store style's evidence does not cover the store
-        /// language asked for: the storefront's rule is then used unseen.
-        private func noteLanguageWithoutEvidence(_ asked: String, in priceLocale: PriceLocale) {
-            guard let region = priceLocale.region, let found = try? Storefront(region), found.alpha2 == region else { return }
-            let rule = found.appStoreRule
-            guard !rule.hasEvidence(forLanguage: priceLocale.languageIdentifier) else { return }
-            Console.error(
-                "note: no evidence of Apple's strings in \(found.countryCode) pages in '\(asked.escapedForMessage)'; "
-                    + "this is the rule of its pages in \(rule.languagesSeen.joined(separator: " and "))")
         }
 
         /// An error with what this command knows: the amount as typed (`4.80`, not `4.8`), and

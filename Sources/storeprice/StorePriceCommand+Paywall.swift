@@ -86,7 +86,8 @@ extension StorePriceCommand {
 
         @OptionGroup var accountsSource: AccountsOptions
 
-        @Option(help: ArgumentHelp("The price billed each period, such as 59.99.", valueName: "amount"))
+        // Unconditional: `--price -5` is a value to refuse in words, not a missing one.
+        @Option(parsing: .unconditional, help: ArgumentHelp("The price billed each period, such as 59.99.", valueName: "amount"))
         var price: String?
 
         @Option(help: ArgumentHelp("How often it is billed: P1W, P1M, P3M, P1Y.", valueName: "period"))
@@ -101,13 +102,16 @@ extension StorePriceCommand {
             "The day the offer starts, for trial_end_date: YYYY-MM-DD (1900 to 9999), in UTC; today by default.", valueName: "date"))
         var offerStart: String?
 
-        @Option(help: ArgumentHelp(
-            "A plan to compute savings against, such as 4.99:P1W (the weekly plan).", valueName: "price:period"))
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp("A plan to compute savings against, such as 4.99:P1W (the weekly plan).", valueName: "price:period"))
         var compare: String?
 
-        @Option(help: ArgumentHelp(
-            "A billing plan: a payment every shorter period, such as 4.99:P1M (monthly payments of a yearly plan).",
-            valueName: "price:period"))
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp(
+                "A billing plan: a payment every shorter period, such as 4.99:P1M (monthly payments of a yearly plan).",
+                valueName: "price:period"))
         var billingPlan: String?
 
         @Option(help: ArgumentHelp("A template to render, such as '{offer}, then {price_per_period}'.", valueName: "text"))
@@ -202,13 +206,23 @@ extension StorePriceCommand {
                     }
                     try write(value.text, named: argument.name)
                 }
-                return
+                return writeLanguageNote(priceLocale)
             }
             do {
                 try writeTemplates(paywall, in: priceLocale)
+                writeLanguageNote(priceLocale)
             } catch let error as StorePriceError {
                 throw Self.withHint(error)
             }
+        }
+
+        /// As `format` notes them, after the lines: a language no customer of the store sees, or
+        /// one the App Store style has no evidence for.
+        private func writeLanguageNote(_ priceLocale: PriceLocale) {
+            let asked = language ?? locale.flatMap { try? PriceLocale($0).languageIdentifier }
+                ?? account.flatMap { try? accountsSource.load().account(named: $0).storeLanguage }
+            LanguageNotes.write(
+                storefront: storefront, language: language, asked: asked, priceLocale: priceLocale, style: formatting.priceStyle)
         }
 
         /// The option that gives an argument its value, for a message saying why it has none.
@@ -368,29 +382,11 @@ extension StorePriceCommand {
             guard fields.count == 3, fields[0].count == 4, fields[1].count == 2, fields[2].count == 2,
                 fields.allSatisfy({ $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }),
                 let year = Int(fields[0]), let month = Int(fields[1]), let day = Int(fields[2]),
-                year >= 1900, (1...12).contains(month), (1...daysIn(month, of: year)).contains(day)
+                year >= 1900, (1...12).contains(month), (1...CivilTime.daysIn(month, of: year)).contains(day)
             else {
                 throw .invalidOffer(text, reason: "the start is a day written YYYY-MM-DD, such as 2026-11-27 (--offer-start)")
             }
-            return Date(timeIntervalSince1970: Double(daysFromEpoch(year, month, day)) * 86_400)
-        }
-
-        private static func daysIn(_ month: Int, of year: Int) -> Int {
-            switch month {
-            case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-            case 4, 6, 9, 11: 30
-            default: 31
-            }
-        }
-
-        /// Days from 1970-01-01 to a Gregorian date (Howard Hinnant's days_from_civil).
-        private static func daysFromEpoch(_ year: Int, _ month: Int, _ day: Int) -> Int {
-            let y = month <= 2 ? year - 1 : year
-            let era = (y >= 0 ? y : y - 399) / 400
-            let yearOfEra = y - era * 400
-            let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-            let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-            return era * 146_097 + dayOfEra - 719_468
+            return Date(timeIntervalSince1970: Double(CivilTime.daysFromEpoch(year, month, day)) * 86_400)
         }
     }
 }

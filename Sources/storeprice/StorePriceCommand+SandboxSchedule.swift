@@ -59,10 +59,11 @@ extension StorePriceCommand {
         }
 
         /// The latest time a schedule may reach: what --start accepts, and ISO 8601's four digits.
-        static let latest = Date(timeIntervalSince1970: 253_402_300_799)  // 9999-12-31T23:59:59Z
+        static let latest = CivilTime.latest
 
-        /// A --start time, checked field by field: Foundation's parser moves 2026-02-30 to March
-        /// and 09:00:60 to 09:01:00, and drops a fraction of a second.
+        /// A --start time, checked field by field and computed in the proleptic Gregorian
+        /// calendar: Foundation's parser moves 2026-02-30 to March, 09:00:60 to 09:01:00 and
+        /// 1582-10-10 to 1582-10-20 (its Julian switch), and drops a fraction of a second.
         static func parseStart(_ text: String) throws -> Date {
             let example = "such as 2026-11-22T09:00:00Z"
             guard
@@ -73,26 +74,30 @@ extension StorePriceCommand {
             }
             let (year, month, day) = (Int(match.1) ?? 0, Int(match.2) ?? 0, Int(match.3) ?? 0)
             let (hour, minute, second) = (Int(match.4) ?? 0, Int(match.5) ?? 0, Int(match.6) ?? 0)
-            let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-            let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
             func refuse(_ field: String) -> ValidationError {
                 ValidationError("--start '\(text.escapedForMessage)' has no such \(field); give a real time \(example).")
             }
             guard (1...12).contains(month) else { throw refuse("month") }
-            guard (1...days[month - 1]).contains(day) else { throw refuse("day") }
+            guard (1...CivilTime.daysIn(month, of: year)).contains(day) else { throw refuse("day") }
             guard hour < 24 else { throw refuse("hour") }
             guard minute < 60 else { throw refuse("minute") }
             guard second < 60 else { throw refuse("second") }
-            if let hours = match.9, let minutes = match.10, (Int(hours) ?? 99) > 23 || (Int(minutes) ?? 99) > 59 {
-                throw ValidationError("--start '\(text.escapedForMessage)' has no such UTC offset; give Z or one such as +09:00, \(example).")
+            var offset = 0
+            if let hours = match.9, let minutes = match.10 {
+                guard let hours = Int(hours), let minutes = Int(minutes), hours <= 23, minutes <= 59 else {
+                    throw ValidationError("--start '\(text.escapedForMessage)' has no such UTC offset; give Z or one such as +09:00, \(example).")
+                }
+                offset = (hours * 3600 + minutes * 60) * (match.8.hasPrefix("-") ? -1 : 1)
             }
             if match.7 != nil {
                 throw ValidationError("--start '\(text.escapedForMessage)' has a fraction of a second; renewals are whole seconds, \(example).")
             }
-            guard let date = try? Date.ISO8601FormatStyle().parse(String(text)), date <= latest,
-                date >= Date(timeIntervalSince1970: -62_135_596_800)  // 0001-01-01T00:00:00Z
-            else {
-                throw ValidationError("--start '\(text.escapedForMessage)' is out of range; give a time from year 1 to 9999.")
+            let seconds = CivilTime.daysFromEpoch(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second - offset
+            let date = Date(timeIntervalSince1970: Double(seconds))
+            guard date >= CivilTime.earliest, date <= latest else {
+                throw ValidationError(
+                    "--start '\(text.escapedForMessage)' is out of range; give a time from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z "
+                        + "in UTC.")
             }
             return date
         }
@@ -109,7 +114,7 @@ extension StorePriceCommand {
                         + "\(renewalCount) renewal\(renewalCount == 1 ? "" : "s"), then it expires.")
             }
             let rows: [[ListedValue]] = schedule.events.map { event in
-                [.number(event.number), .text(event.kind.rawValue), .text(event.date.formatted(.iso8601))]
+                [.number(event.number), .text(event.kind.rawValue), .text(CivilTime.iso8601(event.date))]
             }
             try Console.output(text: Listing.records(["number", "event", "at"], rows: rows, format: format))
         }

@@ -149,11 +149,11 @@ import Testing
         (#"[{"name": "a", "email": "a@example.com", "storefront": "CAN", "store_language": "tlh"}]"#,
          "accounts file 'bad.json', entry 1 ('a'): unsupported locale 'tlh': ICU has no locale data for language 'tlh'"),
         (#"7"#,
-         "accounts file 'bad.json': expected a JSON array of account objects, or one object per line (Expected to decode Array<Any> but found number instead.)"),
+         "accounts file 'bad.json': expected a JSON array of account objects, or one object per line (got a number)"),
         // One object per line is JSON Lines, as `storeprice accounts --format jsonl` writes.
         (#"{"name": "a"}"#, "accounts file 'bad.json', entry 1 ('a'): missing 'email'"),
         ("{\"name\": \"a\", \"email\": \"a@example.com\", \"storefront\": \"USA\"}\n[1]\n",
-         "accounts file 'bad.json': line 2 is not an account object (Expected to decode Dictionary<String, Any> but found an array instead.)"),
+         "accounts file 'bad.json': line 2 is not an account object (got a list)"),
     ])
     func refusesBadFilesNamingTheEntry(_ json: String, _ message: String) {
         #expect {

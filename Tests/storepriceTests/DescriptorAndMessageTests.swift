@@ -112,12 +112,29 @@ import Testing
          "Error: --start '2026-01-01T09:00:00.250Z' has a fraction of a second; renewals are whole seconds, such as 2026-11-22T09:00:00Z."),
         (["--period", "P1Y", "--start", "9999-12-31T20:00:00Z"],
          "Error: --start '9999-12-31T20:00:00Z' is too late: the schedule would end after 9999-12-31T23:59:59Z."),
+        (["--period", "P1M", "--start", "0001-01-01T00:30:00+01:00"],
+         "Error: --start '0001-01-01T00:30:00+01:00' is out of range; give a time from 0001-01-01T00:00:00Z to "
+            + "9999-12-31T23:59:59Z in UTC."),
+        (["--period", "P1M", "--start", "1900-02-29T00:00:00Z"],
+         "Error: --start '1900-02-29T00:00:00Z' has no such day; give a real time such as 2026-11-22T09:00:00Z."),
     ])
     func sandboxScheduleRefusesImpossibleInput(_ arguments: [String], _ firstLine: String) throws {
         let run = try runStorePrice(["sandbox-schedule"] + arguments)
         #expect(run.status == 64)
         expectBytes(String(run.error.prefix { $0 != "\n" }), firstLine)
         #expect(run.output.isEmpty)
+    }
+
+    /// One calendar, the proleptic Gregorian of ISO 8601, for every time typed and written: no
+    /// Julian switch moves 1582-10-10, and year 1 is a year like any other.
+    @Test(arguments: [
+        ("1582-10-10T00:00:00Z", "1582-10-10T00:00:00Z"), ("0001-01-01T00:00:00Z", "0001-01-01T00:00:00Z"),
+        ("1600-02-29T12:00:00-05:30", "1600-02-29T17:30:00Z"), ("2026-11-22T09:00:00+09:00", "2026-11-22T00:00:00Z"),
+    ])
+    func aTimeIsTheProlepticGregorianTime(_ start: String, _ utc: String) throws {
+        let run = try runStorePrice(["sandbox-schedule", "--period", "P1M", "--start", start, "--renewals", "1", "--format", "csv"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("0,purchase,\(utc)\n"), "\(run.output)")
     }
 
     @Test func aLeapDayIsARealDay() throws {

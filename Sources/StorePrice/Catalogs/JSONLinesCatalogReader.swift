@@ -320,21 +320,34 @@ func wrongType(_ error: any Error) -> (field: String, reason: String)? {
             expected = "another kind of value"
         }
     }
+    return (path.joined(separator: "."), "expected \(expected); got \(jsonValueFound(context))")
+}
+
+/// The kind of JSON value a decoding error found, in JSON's words: `a string`, `a number`,
+/// `an object`, `a list`, `true or false`, `null`.
+func jsonValueFound(_ context: DecodingError.Context) -> String {
     // JSONDecoder's words end "…but found a string instead." or "…but found null instead."
     var found = "null"
     let words = context.debugDescription.split(separator: " ", omittingEmptySubsequences: true)
     if let at = words.firstIndex(of: "found") {
         found = words[(at + 1)...].prefix { $0 != "instead." && $0 != "instead" }.joined(separator: " ")
         if !found.hasPrefix("a "), !found.hasPrefix("an "), found != "null" { found = "a " + found }
+        found = ["a dictionary": "an object", "an array": "a list", "a bool": "true or false"][found] ?? found
     }
-    return (path.joined(separator: "."), "expected \(expected); got \(found)")
+    return found
 }
 
-/// A decoding error's own words, without Swift's type dump.
+/// A decoding error in words: the field and the kind of value expected, never a Swift type.
 func describe(_ error: any Error) -> String {
+    if let wrong = wrongType(error) { return "\(wrong.field): \(wrong.reason)" }
     switch error {
-    case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context),
-        DecodingError.valueNotFound(_, let context), DecodingError.keyNotFound(_, let context):
+    case DecodingError.keyNotFound(let key, let context):
+        let path = (context.codingPath.map(\.stringValue) + [key.stringValue]).filter { !$0.isEmpty }.joined(separator: ".")
+        return "missing field '\(path.escapedForMessage)'"
+    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+        let path = context.codingPath.map(\.stringValue).filter { !$0.isEmpty }.joined(separator: ".")
+        return path.isEmpty ? "a value of another kind" : "\(path): a value of another kind"
+    case DecodingError.dataCorrupted(let context):
         let path = context.codingPath.map(\.stringValue).filter { !$0.isEmpty }.joined(separator: ".")
         return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
     default:

@@ -126,6 +126,12 @@ public struct Paywall: Sendable {
         for given in [price, comparedTo?.price, offer?.price, billingPlan?.price].compactMap({ $0 }) where given.isNegative {
             throw .invalidAmount(given.amount, reason: "a subscription's prices are 0 or more")
         }
+        if let billingPlan, billingPlan.period.twelfthsOfADay >= period.twelfthsOfADay {
+            throw .invalidPeriod(
+                billingPlan.period.description,
+                reason: "a billing plan's payments are shorter than the subscription's period, \(period); give one such as "
+                    + "\(billingPlan.price.amount):\(period.unit == .year ? "P1M" : "P1W")")
+        }
         let price = try formatter.shown(price)
         let comparedTo = try comparedTo.map { (plan) throws(StorePriceError) in
             Plan(price: try formatter.shown(plan.price), period: plan.period)
@@ -160,6 +166,15 @@ public struct Paywall: Sendable {
                 let approximate = try price.approximately(
                     per: SubscriptionPeriod(value: 1, unit: unit), billedEvery: period, rounding: rounding,
                     fractionDigits: formatter.fractionDigits)
+                // A paid plan restated as nothing would read as free: like a saving under 1%,
+                // such a value is absent, with the reason.
+                if approximate.price.amount == "0", price.amount != "0" {
+                    let reason = "\(try formatter.format(price)) every \(period) comes to "
+                        + "\(try formatter.format(approximate.price)) a \(unit.rawValue) as shown; a paid plan would read as free"
+                    missing[amount] = reason
+                    missing[perUnit] = reason
+                    continue
+                }
                 values[amount] = .text(try formatter.format(approximate.price))
                 values[perUnit] = .text(try formatter.format(approximate, style: periodStyle))
             } catch {

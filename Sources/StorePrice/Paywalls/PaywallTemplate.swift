@@ -59,11 +59,41 @@ public struct PaywallTemplate: Hashable, Sendable {
         for argument in message.arguments where seen.insert("\(argument.name)|\(argument.kind)|\(argument.style)|\(argument.selectors)").inserted {
             if let problem = problem(with: argument, in: locale) { problems.append(problem) }
         }
-        if Self.hasPercentSignBesideSavings(pattern) {
+        for argument in message.arguments where [.plural, .selectOrdinal, .select].contains(argument.kind) {
+            var cases: Set<String> = []
+            if let twice = argument.selectors.first(where: { !cases.insert($0).inserted }) {
+                let kind = argument.kind == .select ? "select" : argument.kind == .plural ? "plural" : "selectordinal"
+                problems.append(
+                    fail(
+                        in: locale, argument: argument.name,
+                        "\(kind) has the case '\(twice.escapedForMessage)' twice; ICU always chooses the first, so the second is never shown"))
+            }
+        }
+        if let quoted = Self.quotingApostrophe(in: pattern) {
+            problems.append(
+                fail(
+                    in: locale, argument: quoted.argument,
+                    "an apostrophe before '\(quoted.brace)' starts ICU's quoted text, so '\(quoted.text.escapedForMessage)' is written "
+                        + "as it is; write ’ (U+2019) or '' for an apostrophe"))
+        }
+        if let control = Self.controlCharacter(in: pattern) {
+            problems.append(
+                fail(
+                    in: locale, argument: nil,
+                    "has \(control.escapedLiteral), which would break the line or act on a terminal; a paywall line is one line of text"))
+        }
+        if Self.hasPercentSign(beside: PaywallArgument.savings.name, in: pattern) {
             problems.append(
                 fail(
                     in: locale, argument: PaywallArgument.savings.name,
                     "already has the language's percent sign (76 %, %76); remove the '%' beside it"))
+        }
+        if Self.hasPercentSign(beside: PaywallArgument.savingsPercent.name, in: pattern) {
+            problems.append(
+                fail(
+                    in: locale, argument: PaywallArgument.savingsPercent.name,
+                    "is a bare number, and a '%' beside it is not every language's percent (Turkish writes %76, French 76 %); "
+                        + "use {savings}"))
         }
         if let placeholder = Self.printfPlaceholder(in: pattern) {
             problems.append(
@@ -208,12 +238,14 @@ public struct PaywallTemplate: Hashable, Sendable {
         .invalidTemplate(name: name, source: source, locale: locale.languageIdentifier, argument: argument, reason: reason)
     }
 
-    /// Whether a `%` is written next to `{savings}` (spaces allowed, as ICU allows them around
-    /// a name), which has its own: `{savings}%`, `% { savings }`.
-    static func hasPercentSignBesideSavings(_ pattern: String) -> Bool {
+    /// Whether a `%` is written next to the argument `name` (spaces allowed, as ICU allows them
+    /// around a name, and a format after a comma): `{savings}%`, `% { savings }`,
+    /// `{savings_percent, number}%`.
+    static func hasPercentSign(beside name: String, in pattern: String) -> Bool {
         let spaces: Set<Character> = [" ", "\t", "\u{00A0}", "\u{202F}"]
+        let signs: Set<Character> = ["%", "％"]
         let characters = Array(pattern)
-        let name = Array("savings")
+        let name = Array(name)
         var index = 0
         while index + name.count <= characters.count {
             defer { index += 1 }
@@ -222,17 +254,67 @@ public struct PaywallTemplate: Hashable, Sendable {
             while open >= 0, spaces.contains(characters[open]) { open -= 1 }
             var close = index + name.count
             while close < characters.count, spaces.contains(characters[close]) { close += 1 }
+            // A format after the name, such as `, number`, up to the argument's brace.
+            if close < characters.count, characters[close] == "," {
+                while close < characters.count, characters[close] != "}", characters[close] != "{" { close += 1 }
+            }
             guard open >= 0, characters[open] == "{", close < characters.count, characters[close] == "}" else { continue }
             var before = open - 1
             while before >= 0, spaces.contains(characters[before]) { before -= 1 }
             var after = close + 1
             while after < characters.count, spaces.contains(characters[after]) { after += 1 }
-            let signs: Set<Character> = ["%", "％"]
             if (before >= 0 && signs.contains(characters[before])) || (after < characters.count && signs.contains(characters[after])) {
                 return true
             }
         }
         return false
+    }
+
+    /// An apostrophe that starts ICU's quoted text before a brace, as French and Italian elision
+    /// writes one (`l'{offer_duration}`): the text it quotes, the brace, and the argument it
+    /// hides. `''` is an apostrophe, and `'{'` or `'}'` a brace written on purpose.
+    static func quotingApostrophe(in pattern: String) -> (text: String, brace: Character, argument: String?)? {
+        let characters = Array(pattern)
+        var index = 0
+        while index + 1 < characters.count {
+            guard characters[index] == "'" else {
+                index += 1
+                continue
+            }
+            let next = characters[index + 1]
+            if next == "'" {
+                index += 2
+                continue
+            }
+            if next == "{" || next == "}" {
+                let quotedBrace = index + 2 < characters.count && characters[index + 2] == "'"
+                if !quotedBrace {
+                    let start = max(0, index - 1)
+                    let end = characters[(index + 1)...].firstIndex(of: "}").map { $0 + 1 } ?? characters.count
+                    let text = String(characters[start..<min(end, start + 40)])
+                    var argument: String?
+                    if next == "{" {
+                        let name = characters[(index + 2)...].prefix { $0 != "}" && $0 != "," && $0 != "{" }
+                        argument = String(name).trimmingASCIIWhitespace()
+                    }
+                    return (text, next, argument?.isEmpty == false ? argument : nil)
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// A character a paywall line must not have: a control character (a line break or tab that
+    /// forges output lines, ESC that acts on a terminal), a line or paragraph separator, or a
+    /// bidi embedding or override (U+202A–U+202E) that reorders the text around it.
+    static func controlCharacter(in pattern: String) -> Unicode.Scalar? {
+        pattern.unicodeScalars.first { scalar in
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: return true
+            default: return (0x202A...0x202E).contains(scalar.value)
+            }
+        }
     }
 
     /// `%d`, `%@`, `%1$@`, `%lld`: what printf-style string tables write, left as it is by MessageFormat.

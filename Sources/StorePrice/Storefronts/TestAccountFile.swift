@@ -185,10 +185,9 @@ public struct TestAccountFile: Sendable {
 
     private static func reason(_ error: any Error) -> String {
         switch error {
-        case DecodingError.dataCorrupted(let context),
-            DecodingError.typeMismatch(_, let context),
-            DecodingError.valueNotFound(_, let context),
-            DecodingError.keyNotFound(_, let context):
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            return "got \(jsonValueFound(context))"
+        case DecodingError.dataCorrupted(let context), DecodingError.keyNotFound(_, let context):
             return context.debugDescription
         default:
             return String(describing: error)

@@ -278,6 +278,21 @@ public struct OfferWording: Hashable, Sendable, Decodable {
             } catch {
                 throw .invalidOffer(path, reason: "'\(key)' is \(PaywallTemplate.syntaxReason(error))")
             }
+            if let placeholder = PaywallTemplate.printfPlaceholder(in: phrase) {
+                throw .invalidOffer(
+                    path,
+                    reason: "'\(key)' has '\(placeholder)', a printf placeholder, which MessageFormat writes as it is; it may have "
+                        + allowed.sorted().map { "{\($0)}" }.joined(separator: ", "))
+            }
+            if let quoted = PaywallTemplate.quotingApostrophe(in: phrase) {
+                throw .invalidOffer(
+                    path,
+                    reason: "'\(key)': an apostrophe before '\(quoted.brace)' starts ICU's quoted text, so "
+                        + "'\(quoted.text.escapedForMessage)' is written as it is; write ’ (U+2019) or '' for an apostrophe")
+            }
+            if let control = PaywallTemplate.controlCharacter(in: phrase) {
+                throw .invalidOffer(path, reason: "'\(key)' has \(control.escapedLiteral); an offer's wording is one line of text")
+            }
             for argument in message.arguments where !allowed.contains(argument.name) || argument.kind != .none {
                 let name = argument.name
                 let hint = name == "pricePerPeriod" ? "; StorePrice now names it {price_per_period}" : ""
