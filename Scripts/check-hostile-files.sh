@@ -33,9 +33,15 @@ check() {
   local out="$work/out/prices.jsonl"
   rm -rf "$work/out"; mkdir -p "$work/out"
   set +e
-  /usr/bin/time -f "%M" -o "$work/rss" "$@" "$flag" "$out" >/dev/null 2>"$work/err"
+  if [ "$flag" = --output-none ]; then
+    /usr/bin/time -f "%M" -o "$work/rss" "$@" >"$work/out/stdout" 2>"$work/err"
+  else
+    /usr/bin/time -f "%M" -o "$work/rss" "$@" "$flag" "$out" >/dev/null 2>"$work/err"
+  fi
   local status=$?
   set -e
+  # Standard output, when it is what the command writes, is empty: nothing forged, nothing raw.
+  [ -s "$work/out/stdout" ] || rm -f "$work/out/stdout"
   local rss_mb=$(( $(tail -1 "$work/rss") / 1024 ))
   local left
   left=$(ls -A "$work/out")
@@ -54,6 +60,11 @@ for file in Tests/Fixtures/hostile/*; do
     *accounts.json) check "$name" --output "$STOREPRICE" render Data/catalog-sample.jsonl --accounts "$file" ;;
     *products.*) check "$name" --output "$STOREPRICE" render Data/catalog-sample.jsonl --products "$file" ;;
     *snapshot*) check "$name" --report "$STOREPRICE" verify "$file" ;;
+    # Paywalls write no file: the output checked is standard output, which must stay empty.
+    *templates.json) check "$name" --output-none "$STOREPRICE" paywall --storefront USA --price 59.99 --period P1Y \
+      --compare 4.99:P1W --offer free:P1W --templates "$file" --name line ;;
+    *offer-wording.json) check "$name" --output-none "$STOREPRICE" paywall --storefront USA --price 59.99 --period P1Y \
+      --offer free:P1W --offer-wording "$file" --template '{offer}' ;;
     *) check "$name" --output "$STOREPRICE" render "$file" --storefronts USA,JPN ;;
   esac
 done

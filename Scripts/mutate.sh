@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A small mutation check: break one behaviour at a time, run the tests that should notice, and list
 # the breaks that no test noticed (survivors). Run it before a release; it is not part of CI
-# (about 35 minutes on 2 cores: 45 mutants of 30 to 60 seconds each).
+# (about 45 minutes on 2 cores: 66 mutants of 30 to 60 seconds each).
 #
 # The tree is copied to a scratch directory and built once; each mutant then replaces one exact
 # piece of source text, rebuilds, runs its tests, and restores the file. A mutant whose text is no
@@ -83,6 +83,17 @@ bulk-invalid-dropped | Sources/StorePrice/Rendering/Pipeline/ChunkRenderer.swift
 unshown-amount-unchecked | Sources/StorePrice/Rendering/Pipeline/ChunkRenderer+JSONLines.swift | return point != 0 && point != amount.count - 1 | return true | \.BulkJSONLinesTests/
 utf8-surrogate-accepted | Sources/StorePrice/FileIO/UTF8Validation.swift | let high: UInt8 = lead == 0xED ? 0x9F : 0xBF | let high: UInt8 = 0xBF | \.UTF8ValidationTests/
 language-tag-case-kept | Sources/StorePrice/Catalogs/Product.swift | if upper { return false } | _ = upper | \.CatalogTests/
+template-quoting-ignored | Sources/StorePrice/Paywalls/PaywallTemplate.swift | if let quoted = Self.quotingApostrophe(in: pattern) { | if let quoted = Self.quotingApostrophe(in: "") { | \.UntrustedTemplateTests/
+template-bare-percent-ignored | Sources/StorePrice/Paywalls/PaywallTemplate.swift | if Self.hasPercentSign(beside: PaywallArgument.savingsPercent.name, in: pattern) { | if Self.hasPercentSign(beside: PaywallArgument.savingsPercent.name, in: "") { | \.UntrustedTemplateTests/
+template-case-twice-ignored | Sources/StorePrice/Paywalls/PaywallTemplate.swift | if let twice = argument.selectors.first(where: { !cases.insert($0).inserted }) { | if let twice = argument.selectors.first(where: { _ in cases.isEmpty && false }) { | \.UntrustedTemplateTests/
+template-control-kept | Sources/StorePrice/Paywalls/PaywallTemplate.swift | if let control = Self.controlCharacter(in: pattern) { | if let control = Self.controlCharacter(in: "") { | \.UntrustedTemplateTests/
+wording-printf-kept | Sources/StorePrice/Subscriptions/SubscriptionOffer.swift | if let placeholder = PaywallTemplate.printfPlaceholder(in: phrase) { | if let placeholder = PaywallTemplate.printfPlaceholder(in: "") { | \.UntrustedTemplateTests/
+restated-zero-shown | Sources/StorePrice/Paywalls/Paywall.swift | if approximate.price.amount == "0", price.amount != "0" { | if approximate.price.amount == "0", price.amount == "" { | \.UntrustedTemplateTests/
+billing-plan-longer-kept | Sources/StorePrice/Paywalls/Paywall.swift | if let billingPlan, billingPlan.period.twelfthsOfADay >= period.twelfthsOfADay { | if let billingPlan, billingPlan.period.twelfthsOfADay > period.twelfthsOfADay * 1000 { | \.UntrustedTemplateTests/
+negative-price-missing-value | Sources/storeprice/StorePriceCommand+Paywall.swift | @Option(parsing: .unconditional, help: ArgumentHelp("The price billed each period | @Option(help: ArgumentHelp("The price billed each period | \.UntrustedTemplateTests/
+paywall-language-note-missing | Sources/storeprice/StorePriceCommand+Paywall.swift | private func writeLanguageNote(_ priceLocale: PriceLocale) { | private func writeLanguageNote(_ priceLocale: PriceLocale) {\n            if priceLocale.identifier != "" { return } | \.UntrustedTemplateTests/
+json-words-are-swifts | Sources/StorePrice/Catalogs/JSONLinesCatalogReader.swift | found = ["a dictionary": "an object", "an array": "a list", "a bool": "true or false"][found] ?? found | _ = found | \.WrongTypeMessageTests/
+julian-start | Sources/storeprice/StorePriceCommand+SandboxSchedule.swift | let date = Date(timeIntervalSince1970: Double(seconds)) | let date = (try? Date.ISO8601FormatStyle().parse(String(text))) ?? Date(timeIntervalSince1970: Double(seconds)) | \.DescriptorAndMessageTests/
 bulk-id-unescaped | Sources/StorePrice/Rendering/RowLayout.swift | if JSONText.isPlain(id) { | if !id.isEmpty { | \.BulkRenderCommandTests/
 EOF
 )

@@ -82,6 +82,25 @@ import Testing
          "snapshot 'FILE', line 1: the header says format 2, which has no style; a style is format 3"),
         ("long-element-products.plist", "products",
          "product list 'FILE': expected product ID strings in the array; found <" + String(repeating: "e", count: 64) + "…>"),
+        // The third round's classes: templates and offer wording as untrusted input, and wrong
+        // JSON types named in words.
+        ("quoting-apostrophe-templates.json", "templates",
+         "template 'line' in 'FILE' (en_US), argument 'offer_duration': an apostrophe before '{' starts ICU's quoted text, so "
+            + "'l'{offer_duration}' is written as it is; write ’ (U+2019) or '' for an apostrophe"),
+        ("bare-percent-templates.json", "templates",
+         "template 'line' in 'FILE' (en_US), argument 'savings_percent': is a bare number, and a '%' beside it is not every "
+            + "language's percent (Turkish writes %76, French 76 %); use {savings}"),
+        ("dead-branch-templates.json", "templates",
+         "template 'line' in 'FILE' (en_US), argument 'offer_type': select has the case 'free_trial' twice; ICU always chooses "
+            + "the first, so the second is never shown"),
+        ("forged-line-templates.json", "templates",
+         "template 'line' in 'FILE' (en_US): has \\u{0009}, which would break the line or act on a terminal; a paywall line is "
+            + "one line of text"),
+        ("printf-offer-wording.json", "offer wording",
+         "invalid offer 'FILE': 'freeTrial' has '%@', a printf placeholder, which MessageFormat writes as it is; it may have {duration}"),
+        ("plain-title.jsonl", "catalog",
+         #"catalog 'FILE', line 1, field 'title': expected an object of language tags to text, such as {"en":"100 Coins"}; got a string"#),
+        ("wrong-type.storekit", "catalog", "catalog 'FILE': not a StoreKit configuration (products: expected a list; got a string)"),
     ]
 
     @Test func everyFixtureHasACase() throws {
@@ -104,11 +123,23 @@ import Testing
         case "catalog": arguments = ["render", path, "--storefronts", "USA,JPN", "--output", target]
         case "accounts": arguments = ["render", Self.sample, "--accounts", path, "--output", target]
         case "products": arguments = ["render", Self.sample, "--products", path, "--output", target]
+        // Paywalls write to standard output, which must stay empty.
+        case "templates":
+            arguments = [
+                "paywall", "--storefront", "USA", "--price", "59.99", "--period", "P1Y", "--compare", "4.99:P1W", "--offer", "free:P1W",
+                "--templates", path, "--name", "line",
+            ]
+        case "offer wording":
+            arguments = [
+                "paywall", "--storefront", "USA", "--price", "59.99", "--period", "P1Y", "--offer", "free:P1W", "--offer-wording", path,
+                "--template", "{offer}",
+            ]
         default: arguments = ["verify", path, "--report", target]
         }
         let run = try runStorePrice(arguments)
         #expect(run.status == 65, "\(run.error)")
         expectBytes(run.error, "storeprice: \(message)\n")
+        expectBytes(run.output, "")
         #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).isEmpty, "output left behind")
     }
 }
