@@ -167,7 +167,7 @@ import Testing
     /// Each mistake is an error naming the template, the language and the argument.
     @Test(arguments: [
         ("{pirce} a year", "argument 'pirce': unknown; did you mean 'price'?"),
-        ("{0} a year", "argument '0': unknown; arguments have names, such as {price}; see PaywallArgument"),
+        ("{0} a year", "argument '0': unknown; arguments have names, such as {price}; 'storeprice paywall --help' lists them"),
         ("{price a year", "not valid MessageFormat at character 2 (ICU: U_PATTERN_SYNTAX_ERROR)"),
         ("{price, plural, other {#}}", "argument 'price': is text; plural needs a number: period_count, savings_percent, offer_count, billing_plan_count"),
         ("{period_count, plural, one {# месяц} many {# месяцев} other {# месяца}}", "argument 'period_count': plural has no 'few' case, which 'ru' needs for 2, 3, 4, …"),
@@ -291,7 +291,8 @@ import Testing
         ) { try PaywallTemplates(["pt-BR": ["a": "A"], "pt-br": ["a": "B"]]) }
         #expect(throws: StorePriceError.invalidTemplate(
             name: "", source: "templates", locale: nil, argument: nil,
-            reason: "template name 'a\\u{0009}b' in en is empty or has a control character")
+            reason: "template name 'a\\u{0009}b' in en is empty or has a control character, a line or paragraph separator, "
+                + "or a bidi override")
         ) { try PaywallTemplates(["en": ["a\tb": "A"]]) }
     }
 

@@ -16,6 +16,8 @@ import Testing
          "catalog 'request body', line 1, field 'period': expected text in quotes; got a number"),
         (#"{"product":"a","prices":{"USA":"1"},"period":"P1M","promotional_offers":{}}"#,
          "catalog 'request body', line 1, field 'promotional_offers': expected a list; got an object"),
+        (#"{"product":"a","prices":{"USA":"1"},"period":"P1M","promotional_offers":[5]}"#,
+         "catalog 'request body', line 1, field 'promotional_offers[0]': expected an object; got a number"),
     ])
     func aWrongTypeIsNamedInWords(line: String, message: String) throws {
         let renderer = BulkRenderer(targets: RenderTarget.storefronts([try Storefront("USA")]))

@@ -86,7 +86,7 @@ import Testing
         // JSON types named in words.
         ("quoting-apostrophe-templates.json", "templates",
          "template 'line' in 'FILE' (en_US), argument 'offer_duration': an apostrophe before '{' starts ICU's quoted text, so "
-            + "'l'{offer_duration}' is written as it is; write ’ (U+2019) or '' for an apostrophe"),
+            + "'l'{offer_duration} gratuite' is written as it is; write ’ (U+2019) or '' for an apostrophe"),
         ("bare-percent-templates.json", "templates",
          "template 'line' in 'FILE' (en_US), argument 'savings_percent': is a bare number, and a '%' beside it is not every "
             + "language's percent (Turkish writes %76, French 76 %); use {savings}"),

@@ -14,11 +14,22 @@ import Testing
         // An apostrophe before an argument starts ICU's quoted text (French elision).
         (["--storefront", "FRA", "--offer", "free:P1W", "--template", "Profitez de l'{offer_duration} gratuite"],
          "storeprice: template '--template' (fr_FR), argument 'offer_duration': an apostrophe before '{' starts ICU's quoted "
-            + "text, so 'l'{offer_duration}' is written as it is; write ’ (U+2019) or '' for an apostrophe\n"),
+            + "text, so 'l'{offer_duration} gratuite' is written as it is; write ’ (U+2019) or '' for an apostrophe\n"),
         // A bare number beside a percent sign: Turkish writes %76.
         (["--storefront", "TUR", "--compare", "4.99:P1W", "--template", "{savings_percent}% indirim"],
          "storeprice: template '--template' (tr_TR), argument 'savings_percent': is a bare number, and a '%' beside it is not "
             + "every language's percent (Turkish writes %76, French 76 %); use {savings}\n"),
+        // The same inside a plural, where `#` is the number, and with a look-alike or a thin space.
+        (["--storefront", "TUR", "--compare", "4.99:P1W", "--template", "{savings_percent, plural, one {#% indirim} other {#% indirim}}"],
+         "storeprice: template '--template' (tr_TR), argument 'savings_percent': is a bare number, and a '%' beside it is not "
+            + "every language's percent (Turkish writes %76, French 76 %); use {savings}\n"),
+        (["--storefront", "FRA", "--compare", "4.99:P1W", "--template", "{savings_percent}\u{2009}٪"],
+         "storeprice: template '--template' (fr_FR), argument 'savings_percent': is a bare number, and a '%' beside it is not "
+            + "every language's percent (Turkish writes %76, French 76 %); use {savings}\n"),
+        // An apostrophe before a plural's `#` quotes it too.
+        (["--storefront", "FRA", "--template", "{period_count, plural, one {l'# mois d'essai} other {# mois}}"],
+         "storeprice: template '--template' (fr_FR): an apostrophe before '#' starts ICU's quoted text, so 'l'# mois d'' is "
+            + "written as it is; write ’ (U+2019) or '' for an apostrophe\n"),
         // A case given twice: the second is never chosen.
         (["--storefront", "USA", "--offer", "free:P1W", "--template", "{offer_type, select, free_trial {a} free_trial {b} other {c}}"],
          "storeprice: template '--template' (en_US), argument 'offer_type': select has the case 'free_trial' twice; ICU always "
@@ -41,11 +52,19 @@ import Testing
         expectBytes(run.error, message)
     }
 
-    @Test func anApostropheWrittenOnPurposeIsKept() throws {
-        let run = try runStorePrice(
-            Self.yearly + ["--storefront", "FRA", "--offer", "free:P1W", "--template", "Profitez de l’{offer_duration} ''gratuite'' '{'"])
+    /// `’`, a doubled `''`, and one quoted syntax character (`'{'`, `'}'`, `'#'`) are written on
+    /// purpose, wherever they stand.
+    @Test(arguments: [
+        ("Profitez de l’{offer_duration} ''gratuite'' '{'", "Profitez de l’1\u{00A0}semaine 'gratuite' {"),
+        ("'{'{price}'}'", "{59,99\u{00A0}€}"),
+        ("{period_count, plural, one {# '#'} other {# '#'}}", "1 #"),
+        ("{offer_type, select, free_trial {'{'} other {x}}", "{"),
+        ("'}'{price}", "}59,99\u{00A0}€"),
+    ])
+    func anApostropheWrittenOnPurposeIsKept(_ template: String, _ expected: String) throws {
+        let run = try runStorePrice(Self.yearly + ["--storefront", "FRA", "--offer", "free:P1W", "--template", template])
         #expect(run.status == 0, "\(run.error)")
-        expectBytes(run.output, "Profitez de l’1\u{00A0}semaine 'gratuite' {\n")
+        expectBytes(run.output, expected + "\n")
     }
 
     /// The check lists every problem of a file with each language's name.
@@ -68,6 +87,17 @@ import Testing
         ] {
             #expect(run.output.contains(expected), "\(expected) in \(run.output)")
         }
+    }
+
+    /// A template's name is written as `NAME<TAB>TEXT`: one that would reorder or break the line
+    /// is refused as the file is read.
+    @Test func aTemplateNameThatWouldReorderTheLineIsRefused() throws {
+        let file = try temporaryDirectory().appendingPathComponent("templates.json")
+        try Data(#"{"en": {"d\u202Ee": "{price}"}}"#.utf8).write(to: file)
+        let run = try runStorePrice(Self.yearly + ["--storefront", "USA", "--templates", file.path])
+        #expect(run.status == 65)
+        expectBytes(run.output, "")
+        #expect(run.error.contains("template name 'd\\u{202E}e' in en is empty or has a control character"), "\(run.error)")
     }
 
     @Test(arguments: [

@@ -298,7 +298,7 @@ func wrongType(_ error: any Error) -> (field: String, reason: String)? {
         return nil
     }
     let path = context.codingPath.map(\.stringValue).filter { !$0.isEmpty }
-    guard let last = path.last else { return nil }
+    guard let last = context.codingPath.last(where: { $0.intValue == nil })?.stringValue ?? path.last else { return nil }
     let expected: String
     switch last {
     case "prices": expected = #"an object of storefront codes to amounts as text, such as {"USA":"0.99"}"#
@@ -320,7 +320,20 @@ func wrongType(_ error: any Error) -> (field: String, reason: String)? {
             expected = "another kind of value"
         }
     }
-    return (path.joined(separator: "."), "expected \(expected); got \(jsonValueFound(context))")
+    return (jsonPath(context.codingPath), "expected \(expected); got \(jsonValueFound(context))")
+}
+
+/// A coding path as a person writes it: `promotional_offers[0].prices`, not `Index 0`.
+func jsonPath(_ codingPath: [any CodingKey]) -> String {
+    var path = ""
+    for key in codingPath {
+        if let index = key.intValue, key.stringValue.hasPrefix("Index ") {
+            path += "[\(index)]"
+        } else if !key.stringValue.isEmpty {
+            path += (path.isEmpty ? "" : ".") + key.stringValue
+        }
+    }
+    return path
 }
 
 /// The kind of JSON value a decoding error found, in JSON's words: `a string`, `a number`,
@@ -342,13 +355,12 @@ func describe(_ error: any Error) -> String {
     if let wrong = wrongType(error) { return "\(wrong.field): \(wrong.reason)" }
     switch error {
     case DecodingError.keyNotFound(let key, let context):
-        let path = (context.codingPath.map(\.stringValue) + [key.stringValue]).filter { !$0.isEmpty }.joined(separator: ".")
-        return "missing field '\(path.escapedForMessage)'"
+        return "missing field '\(jsonPath(context.codingPath + [key]).escapedForMessage)'"
     case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-        let path = context.codingPath.map(\.stringValue).filter { !$0.isEmpty }.joined(separator: ".")
+        let path = jsonPath(context.codingPath)
         return path.isEmpty ? "a value of another kind" : "\(path): a value of another kind"
     case DecodingError.dataCorrupted(let context):
-        let path = context.codingPath.map(\.stringValue).filter { !$0.isEmpty }.joined(separator: ".")
+        let path = jsonPath(context.codingPath)
         return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
     default:
         return String(describing: error)

@@ -156,9 +156,9 @@ public struct PaywallTemplate: Hashable, Sendable {
             if let closest {
                 hint = "did you mean '\(closest)'?"
             } else if argument.name.allSatisfy(\.isNumber) {
-                hint = "arguments have names, such as {price}; see PaywallArgument"
+                hint = "arguments have names, such as {price}; 'storeprice paywall --help' lists them"
             } else {
-                hint = "StorePrice supplies \(names.prefix(6).joined(separator: ", ")), … (see PaywallArgument)"
+                hint = "StorePrice supplies \(names.prefix(6).joined(separator: ", ")), …; 'storeprice paywall --help' lists them"
             }
             return fail(in: locale, argument: argument.name, "unknown; \(hint)")
         }
@@ -242,9 +242,28 @@ public struct PaywallTemplate: Hashable, Sendable {
     /// around a name, and a format after a comma): `{savings}%`, `% { savings }`,
     /// `{savings_percent, number}%`.
     static func hasPercentSign(beside name: String, in pattern: String) -> Bool {
-        let spaces: Set<Character> = [" ", "\t", "\u{00A0}", "\u{202F}"]
-        let signs: Set<Character> = ["%", "％"]
+        // Spaces, joiners and marks a translator may put between a number and its sign.
+        let spaces: Set<Character> = [
+            " ", "\t", "\u{00A0}", "\u{202F}", "\u{2009}", "\u{200A}", "\u{2002}", "\u{2003}", "\u{2007}", "\u{2008}",
+            "\u{3000}", "\u{200B}", "\u{2060}", "\u{200E}", "\u{200F}", "\u{061C}", "\u{00AD}",
+        ]
+        // The percent sign and its look-alikes: full-width, small, Arabic, per mille.
+        let signs: Set<Character> = ["%", "％", "﹪", "٪", "‰"]
         let characters = Array(pattern)
+        // In a plural or selectordinal of the argument, `#` is the number.
+        if pattern.contains(where: { $0 == "#" }), let plural = try? Regex("\(name)\\s*,\\s*(plural|selectordinal)"),
+            pattern.contains(plural)
+        {
+            for (index, character) in characters.enumerated() where character == "#" {
+                var before = index - 1
+                while before >= 0, spaces.contains(characters[before]) { before -= 1 }
+                var after = index + 1
+                while after < characters.count, spaces.contains(characters[after]) { after += 1 }
+                if (before >= 0 && signs.contains(characters[before])) || (after < characters.count && signs.contains(characters[after])) {
+                    return true
+                }
+            }
+        }
         let name = Array(name)
         var index = 0
         while index + name.count <= characters.count {
@@ -270,9 +289,13 @@ public struct PaywallTemplate: Hashable, Sendable {
         return false
     }
 
-    /// An apostrophe that starts ICU's quoted text before a brace, as French and Italian elision
-    /// writes one (`l'{offer_duration}`): the text it quotes, the brace, and the argument it
-    /// hides. `''` is an apostrophe, and `'{'` or `'}'` a brace written on purpose.
+    /// An apostrophe that starts ICU's quoted text by mistake, as French and Italian elision
+    /// writes one before an argument or a plural's `#` (`l'{offer_duration}`, `l'# mois`): the
+    /// quoted text, the syntax character after the apostrophe, and the argument it hides.
+    ///
+    /// ICU quotes from an apostrophe before `{`, `}` or `#` to the next lone apostrophe. `''` is
+    /// an apostrophe, and one quoted character (`'{'`, `'}'`, `'#'`) is written on purpose;
+    /// longer quoted text, or a quote never closed, hides what follows.
     static func quotingApostrophe(in pattern: String) -> (text: String, brace: Character, argument: String?)? {
         let characters = Array(pattern)
         var index = 0
@@ -286,21 +309,34 @@ public struct PaywallTemplate: Hashable, Sendable {
                 index += 2
                 continue
             }
-            if next == "{" || next == "}" {
-                let quotedBrace = index + 2 < characters.count && characters[index + 2] == "'"
-                if !quotedBrace {
-                    let start = max(0, index - 1)
-                    let end = characters[(index + 1)...].firstIndex(of: "}").map { $0 + 1 } ?? characters.count
-                    let text = String(characters[start..<min(end, start + 40)])
-                    var argument: String?
-                    if next == "{" {
-                        let name = characters[(index + 2)...].prefix { $0 != "}" && $0 != "," && $0 != "{" }
-                        argument = String(name).trimmingASCIIWhitespace()
-                    }
-                    return (text, next, argument?.isEmpty == false ? argument : nil)
-                }
+            guard next == "{" || next == "}" || next == "#" else {
+                index += 1
+                continue
             }
-            index += 1
+            // The quoted text runs to the next apostrophe that is not doubled.
+            var close = index + 1
+            while close < characters.count {
+                if characters[close] == "'" {
+                    if close + 1 < characters.count, characters[close + 1] == "'" {
+                        close += 2
+                        continue
+                    }
+                    break
+                }
+                close += 1
+            }
+            let quoted = close - index - 1
+            guard quoted == 1, close < characters.count else {
+                let start = max(0, index - 1)
+                let end = min(characters.count, close + 1, start + 40)
+                var argument: String?
+                if next == "{" {
+                    let name = characters[(index + 2)...].prefix { $0 != "}" && $0 != "," && $0 != "{" && $0 != "'" }
+                    argument = String(name).trimmingASCIIWhitespace()
+                }
+                return (String(characters[start..<end]), next, argument?.isEmpty == false ? argument : nil)
+            }
+            index = close + 1
         }
         return nil
     }

@@ -45,8 +45,10 @@ public struct PaywallTemplates: Sendable {
                 throw fail("'\(other.escapedForMessage)' and '\(tag.escapedForMessage)' are one language; keep one")
             }
             for name in (languages[tag] ?? [:]).keys.sorted()
-            where name.isEmpty || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                throw fail("template name '\(name.escapedForMessage)' in \(tag.escapedForMessage) is empty or has a control character")
+            where name.isEmpty || PaywallTemplate.controlCharacter(in: name) != nil {
+                throw fail(
+                    "template name '\(name.escapedForMessage)' in \(tag.escapedForMessage) is empty or has a control character, "
+                        + "a line or paragraph separator, or a bidi override")
             }
         }
         self.init(checked: languages, source: source)
