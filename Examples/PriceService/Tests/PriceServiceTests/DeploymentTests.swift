@@ -42,16 +42,9 @@ extension PriceServiceTests {
         }
     }
 
-    /// An HTTP/1.0 client gets an HTTP/1.0 answer it can read: no chunked encoding, and the end
-    /// of a streamed body is the end of the connection.
-    /// A render of more rows than are answered whole (the sample 40 times, 11,160 rows) is
-    /// streamed: an HTTP/1.0 client reads it without chunked encoding, to the connection's close.
-    @Test func anHTTP10ClientReadsAStreamedRender() async throws {
-        let catalog = try Self.largeCatalog()
-        let fixture = try String(decoding: Self.file("Tests/Fixtures/expected/catalog-sample.jsonl.jsonl"), as: UTF8.self)
-        let expected = (0..<40).map {
-            fixture.replacingOccurrences(of: #""product":"com.example."#, with: #""product":"copy\#($0)."#)
-        }.joined()
+    /// A render posted over HTTP/1.0 for nine storefronts: the answer's head and its body, read
+    /// to the connection's close.
+    func renderOverHTTP10(_ catalog: [UInt8]) async throws -> (head: String, body: [UInt8]) {
         try await withLiveService { client in
             let socket = try Self.connect(port: try #require(client.port))
             defer { close(socket) }
@@ -61,35 +54,33 @@ extension PriceServiceTests {
                         + catalog, on: socket)
             }
             let answer = try await Self.blocking { Self.readToClose(socket) }
-            let text = String(decoding: answer, as: UTF8.self)
-            let head = try #require(text.range(of: "\r\n\r\n"))
-            #expect(text.hasPrefix("HTTP/1.0 200 OK\r\n"))
-            #expect(!text[..<head.lowerBound].lowercased().contains("chunked"))
-            #expect(!text[..<head.lowerBound].lowercased().contains("content-length"))
-            #expect(String(text[head.upperBound...]) == expected)
+            let end = try #require(answer.indices.first { Array(answer[$0...].prefix(4)) == Array("\r\n\r\n".utf8) })
+            return (String(decoding: answer[..<end], as: UTF8.self), Array(answer[(end + 4)...]))
         }
+    }
+
+    /// An HTTP/1.0 client gets an HTTP/1.0 answer it can read: a render of more rows than are
+    /// answered whole (the sample 40 times, 11,160 rows) is streamed without chunked encoding,
+    /// to the connection's close.
+    @Test func anHTTP10ClientReadsAStreamedRender() async throws {
+        let fixture = try String(decoding: Self.file("Tests/Fixtures/expected/catalog-sample.jsonl.jsonl"), as: UTF8.self)
+        let expected = (0..<40).map {
+            fixture.replacingOccurrences(of: #""product":"com.example."#, with: #""product":"copy\#($0)."#)
+        }.joined()
+        let (head, body) = try await renderOverHTTP10(try Self.largeCatalog())
+        #expect(head.hasPrefix("HTTP/1.0 200 OK\r\n"))
+        #expect(!head.lowercased().contains("chunked") && !head.lowercased().contains("content-length"))
+        #expect(String(decoding: body, as: UTF8.self) == expected)
     }
 
     /// A small render (the sample for nine storefronts, 279 rows) is answered whole, with its
     /// length, over HTTP/1.0 too.
     @Test func aSmallRenderIsAnsweredWholeWithItsLength() async throws {
-        let catalog = try Self.file("Data/catalog-sample.jsonl")
         let expected = try Self.file("Tests/Fixtures/expected/catalog-sample.jsonl.jsonl")
-        try await withLiveService { client in
-            let socket = try Self.connect(port: try #require(client.port))
-            defer { close(socket) }
-            try await Self.blocking {
-                try Self.send(
-                    Array("POST /v1/render?storefronts=USA,JPN,DEU,SAU,CHE,IND,BRA,CAN,TWN HTTP/1.0\r\nContent-Length: \(catalog.count)\r\n\r\n".utf8)
-                        + catalog, on: socket)
-            }
-            let answer = try await Self.blocking { Self.readToClose(socket) }
-            let text = String(decoding: answer, as: UTF8.self)
-            let head = try #require(text.range(of: "\r\n\r\n"))
-            #expect(text.hasPrefix("HTTP/1.0 200 OK\r\n"))
-            #expect(text[..<head.lowerBound].lowercased().contains("content-length: \(expected.count)"))
-            #expect(Array(answer[text.utf8.distance(from: text.startIndex, to: head.upperBound)...]) == expected)
-        }
+        let (head, body) = try await renderOverHTTP10(try Self.file("Data/catalog-sample.jsonl"))
+        #expect(head.hasPrefix("HTTP/1.0 200 OK\r\n"))
+        #expect(head.lowercased().contains("content-length: \(expected.count)"))
+        #expect(body == expected)
     }
 
     @Test func storefrontsTakeTheCLIsSpellingsAndNoUnknownParameter() async throws {
