@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import StorePrice
+import Synchronization
 
 /// The price service's routes, on one router:
 ///
@@ -63,30 +64,30 @@ public enum PriceService {
     }
 
     /// A request's body, up to ``bodyLimit`` bytes and within `timeout`: past the limit a 413,
-    /// past the time a 408.
+    /// past the time a 408 (``BodyDeadlines`` cancels the read).
     static func collect(_ body: RequestBody, timeout: Duration) async throws -> [UInt8] {
-        try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
-            group.addTask {
-                do {
-                    return Array(buffer: try await body.collect(upTo: bodyLimit))
-                } catch is NIOTooManyBytesError {
-                    throw ServiceError(
-                        status: .contentTooLarge,
-                        message: "the catalog is larger than \(bodyLimit >> 20) MiB; render a larger one with the storeprice CLI")
-                }
+        let reading = Task { Array(buffer: try await body.collect(upTo: bodyLimit)) }
+        let expired = Atomic<Bool>(false)
+        let deadline = BodyDeadlines.shared.add(.now + timeout) {
+            expired.store(true, ordering: .relaxed)
+            reading.cancel()
+        }
+        defer { BodyDeadlines.shared.remove(deadline) }
+        do {
+            return try await withTaskCancellationHandler {
+                try await reading.value
+            } onCancel: {
+                reading.cancel()
             }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let body = first else {
-                throw ServiceError(
-                    status: .requestTimeout,
-                    message: "the catalog took longer than \(timeout.components.seconds) s to arrive; send it at once",
-                    headers: [.connection: "close"])
-            }
-            return body
+        } catch is NIOTooManyBytesError {
+            throw ServiceError(
+                status: .contentTooLarge,
+                message: "the catalog is larger than \(bodyLimit >> 20) MiB; render a larger one with the storeprice CLI")
+        } catch where expired.load(ordering: .relaxed) {
+            throw ServiceError(
+                status: .requestTimeout,
+                message: "the catalog took longer than \(timeout.components.seconds) s to arrive; send it at once",
+                headers: [.connection: "close"])
         }
     }
 
