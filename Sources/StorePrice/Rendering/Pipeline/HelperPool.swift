@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The threads that help bulk runs render: one fewer than the processors this process may use,
 /// started on first need and kept for the process, so that a run pays for no thread of its own.
 ///
@@ -15,7 +7,7 @@ import Darwin
 /// with several runs at once, a helper serves them in turn, and each run's calling thread
 /// renders whatever no helper took.
 ///
-/// Sendable notes: the queue and every job's state are read and written with the mutex held.
+/// Sendable notes: the queue and every job's state are read and written with the monitor locked.
 final class HelperPool: @unchecked Sendable {
     /// The pool every run shares.
     static let shared = HelperPool(threads: max(0, ProcessorCount.active - 1))
@@ -33,28 +25,17 @@ final class HelperPool: @unchecked Sendable {
     private var started = 0
     private var queue: [Job] = []
     private var head = 0
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let jobReady: UnsafeMutablePointer<pthread_cond_t>
-    private let jobDone: UnsafeMutablePointer<pthread_cond_t>
+    private let monitor = ThreadMonitor()
 
     init(threads: Int) {
         threadLimit = threads
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        jobReady = .allocate(capacity: 1)
-        jobReady.initialize(to: pthread_cond_t())
-        pthread_cond_init(jobReady, nil)
-        jobDone = .allocate(capacity: 1)
-        jobDone.initialize(to: pthread_cond_t())
-        pthread_cond_init(jobDone, nil)
     }
 
     /// Queues a job for the next free helper, starting a helper when fewer than ``threadLimit``
     /// run; nil when the pool has no thread (one processor), or none could be started.
     func submit(_ body: @escaping @Sendable () -> Void) -> Job? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        monitor.lock()
+        defer { monitor.unlock() }
         if started < threadLimit {
             if WorkerThread.start({ [self] in serve() }) { started += 1 }
         }
@@ -65,32 +46,32 @@ final class HelperPool: @unchecked Sendable {
             head = 0
         }
         queue.append(job)
-        pthread_cond_signal(jobReady)
+        monitor.signal(.ready)
         return job
     }
 
     /// Takes a job back: drops it if no helper has started it, else waits until it returns.
     func finish(_ job: Job) {
-        pthread_mutex_lock(mutex)
+        monitor.lock()
         if job.state == .waiting { job.state = .dropped }
-        while job.state == .running { pthread_cond_wait(jobDone, mutex) }
-        pthread_mutex_unlock(mutex)
+        while job.state == .running { monitor.wait(.done) }
+        monitor.unlock()
     }
 
     /// A helper's life: the next waiting job, run, for ever.
     private func serve() {
-        pthread_mutex_lock(mutex)
+        monitor.lock()
         while true {
-            while head == queue.count { pthread_cond_wait(jobReady, mutex) }
+            while head == queue.count { monitor.wait(.ready) }
             let job = queue[head]
             head += 1
             guard job.state == .waiting else { continue }
             job.state = .running
-            pthread_mutex_unlock(mutex)
+            monitor.unlock()
             job.body()
-            pthread_mutex_lock(mutex)
+            monitor.lock()
             job.state = .done
-            pthread_cond_broadcast(jobDone)
+            monitor.broadcast(.done)
         }
     }
 }
