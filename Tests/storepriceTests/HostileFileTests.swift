@@ -97,7 +97,7 @@ import Testing
          "template 'line' in 'FILE' (en_US): has \\u{0009}, which would break the line or act on a terminal; a paywall line is "
             + "one line of text"),
         ("printf-offer-wording.json", "offer wording",
-         "invalid offer 'FILE': 'freeTrial' has '%@', a printf placeholder, which MessageFormat writes as it is; it may have {duration}"),
+         "offer wording 'FILE': 'freeTrial' has '%@', a printf placeholder, which MessageFormat writes as it is; it may have {duration}"),
         ("plain-title.jsonl", "catalog",
          #"catalog 'FILE', line 1, field 'title': expected an object of language tags to text, such as {"en":"100 Coins"}; got a string"#),
         ("wrong-type.storekit", "catalog", "catalog 'FILE': not a StoreKit configuration (products: expected a list; got a string)"),

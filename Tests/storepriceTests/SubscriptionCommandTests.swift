@@ -66,11 +66,12 @@ import Testing
         (#"["x"]"#, #"expected a JSON object of strings, {"freeTrial": …, "payAsYouGo": …, "payUpFront": …}"#),
     ])
     func badOfferWordingNamesTheField(_ contents: String, _ reason: String) throws {
-        let url = try temporaryDirectory().appendingPathComponent("w.json")
+        // A name past the 64 characters that a value is cut to: the file is named whole.
+        let url = try temporaryDirectory().appendingPathComponent(String(repeating: "w", count: 80) + ".json")
         try contents.write(to: url, atomically: true, encoding: .utf8)
         let run = try runStorePrice(["format", "0.99", "--storefront", "USA", "--offer", "payAsYouGo:P1Mx3", "--offer-wording", url.path])
         #expect(run.status == 65)
-        expectBytes(run.error, "storeprice: invalid offer '\(url.path)': \(reason)\n")
+        expectBytes(run.error, "storeprice: offer wording '\(url.path)': \(reason)\n")
     }
 
     @Test func usageMistakesExit64() throws {

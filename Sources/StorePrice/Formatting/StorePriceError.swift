@@ -42,6 +42,8 @@ public enum StorePriceError: Error, Hashable, Sendable, CustomStringConvertible 
     case invalidPeriod(String, reason: String)
     /// A subscription offer that cannot be shown, such as a free trial with a price.
     case invalidOffer(String, reason: String)
+    /// An offer wording file (`--offer-wording`) that cannot be used; `source` is its path.
+    case invalidOfferWording(source: String, reason: String)
     /// A paywall template that cannot be rendered: one that does not parse, uses an unknown
     /// argument, lacks a plural case its language needs, or needs a value the subscription lacks.
     /// `source` is the file it came from (or `built-in`); `locale` the store language it was
@@ -110,6 +112,8 @@ public enum StorePriceError: Error, Hashable, Sendable, CustomStringConvertible 
             return "invalid period '\(text.escapedForMessage)': \(reason)"
         case .invalidOffer(let text, let reason):
             return "invalid offer '\(text.escapedForMessage)': \(reason)"
+        case .invalidOfferWording(let source, let reason):
+            return "offer wording '\(source.escapedPathForMessage)': \(reason)"
         case .invalidTemplate(let name, let source, let locale, let argument, let reason):
             var place = name.isEmpty ? "templates" : "template '\(name.escapedForMessage)'"
             if source == "built-in" {

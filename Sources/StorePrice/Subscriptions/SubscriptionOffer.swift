@@ -252,53 +252,53 @@ public struct OfferWording: Hashable, Sendable, Decodable {
     /// Reads wording from a JSON object with `freeTrial`, `payAsYouGo` and `payUpFront` strings.
     ///
     /// - Throws: ``StorePriceError/unreadableFile(path:reason:)``, or
-    ///   ``StorePriceError/invalidOffer(_:reason:)`` naming a missing or unknown field, or a
-    ///   placeholder the phrase does not have.
+    ///   ``StorePriceError/invalidOfferWording(source:reason:)`` naming a missing or unknown
+    ///   field, or a placeholder the phrase does not have.
     public init(contentsOfFile path: String) throws(StorePriceError) {
         let bytes = try InputFile(path: path).readAll()
         let fields: [String: String]
         do {
             fields = try JSONDecoder().decode([String: String].self, from: Data(bytes))
         } catch {
-            throw .invalidOffer(path, reason: "expected a JSON object of strings, {\"freeTrial\": …, \"payAsYouGo\": …, \"payUpFront\": …}")
+            throw .invalidOfferWording(source: path, reason: "expected a JSON object of strings, {\"freeTrial\": …, \"payAsYouGo\": …, \"payUpFront\": …}")
         }
         if let repeated = JSONDuplicateKeys.firstRepeatedKey(in: String(decoding: bytes, as: UTF8.self)) {
-            throw .invalidOffer(
-                path, reason: JSONDuplicateKeys.reason(naming: repeated))
+            throw .invalidOfferWording(
+                source: path, reason: JSONDuplicateKeys.reason(naming: repeated))
         }
         for key in fields.keys.sorted() where Self.placeholders[key] == nil {
-            throw .invalidOffer(path, reason: "unknown field '\(key.escapedForMessage)'; fields are freeTrial, payAsYouGo, payUpFront")
+            throw .invalidOfferWording(source: path, reason: "unknown field '\(key.escapedForMessage)'; fields are freeTrial, payAsYouGo, payUpFront")
         }
         func phrase(_ key: String) throws(StorePriceError) -> String {
-            guard let phrase = fields[key] else { throw .invalidOffer(path, reason: "missing '\(key)'") }
+            guard let phrase = fields[key] else { throw .invalidOfferWording(source: path, reason: "missing '\(key)'") }
             let allowed = Self.placeholders[key] ?? []
             let message: ICUMessageFormat
             do {
                 message = try MessagePatterns.message(phrase, locale: "root")
             } catch {
-                throw .invalidOffer(path, reason: "'\(key)' is \(PaywallTemplate.syntaxReason(error))")
+                throw .invalidOfferWording(source: path, reason: "'\(key)' is \(PaywallTemplate.syntaxReason(error))")
             }
             if let placeholder = PaywallTemplate.printfPlaceholder(in: phrase) {
-                throw .invalidOffer(
-                    path,
+                throw .invalidOfferWording(
+                    source: path,
                     reason: "'\(key)' has '\(placeholder)', a printf placeholder, which MessageFormat writes as it is; it may have "
                         + allowed.sorted().map { "{\($0)}" }.joined(separator: ", "))
             }
             if let quoted = PaywallTemplate.quotingApostrophe(in: phrase) {
-                throw .invalidOffer(
-                    path,
+                throw .invalidOfferWording(
+                    source: path,
                     reason: "'\(key)': an apostrophe before '\(quoted.brace)' starts ICU's quoted text, so "
                         + "'\(quoted.text.escapedForMessage)' is written as it is; write ’ (U+2019) or '' for an apostrophe")
             }
             if let control = PaywallTemplate.controlCharacter(in: phrase) {
-                throw .invalidOffer(path, reason: "'\(key)' has \(control.escapedLiteral); an offer's wording is one line of text")
+                throw .invalidOfferWording(source: path, reason: "'\(key)' has \(control.escapedLiteral); an offer's wording is one line of text")
             }
             for argument in message.arguments where !allowed.contains(argument.name) || argument.kind != .none {
                 let name = argument.name
                 let hint = name == "pricePerPeriod" ? "; StorePrice now names it {price_per_period}" : ""
                 let use = allowed.contains(name) ? "is text; write it as {\(name.escapedForMessage)}" : "has the placeholder {\(name.escapedForMessage)}\(hint)"
-                throw .invalidOffer(
-                    path,
+                throw .invalidOfferWording(
+                    source: path,
                     reason: "'\(key)' \(use); it may have "
                         + allowed.sorted().map { "{\($0)}" }.joined(separator: ", "))
             }
