@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A small mutation check: break one behaviour at a time, run the tests that should notice, and list
 # the breaks that no test noticed (survivors). Run it before a release; it is not part of CI
-# (about 50 minutes on 2 cores: 68 mutants of 30 to 60 seconds each).
+# (about 50 minutes on 2 cores: 71 mutants of 30 to 60 seconds each).
 #
 # The tree is copied to a scratch directory and built once; each mutant then replaces one exact
 # piece of source text, rebuilds, runs its tests, and restores the file. A mutant whose text is no
@@ -95,6 +95,9 @@ paywall-language-note-missing | Sources/storeprice/StorePriceCommand+Paywall.swi
 json-words-are-swifts | Sources/StorePrice/Catalogs/JSONLinesCatalogReader.swift | found = ["a dictionary": "an object", "an array": "a list", "a bool": "true or false"][found] ?? found | _ = found | \.WrongTypeMessageTests/
 julian-start | Sources/storeprice/StorePriceCommand+SandboxSchedule.swift | let date = Date(timeIntervalSince1970: Double(seconds)) | let date = (try? Date.ISO8601FormatStyle().parse(String(text))) ?? Date(timeIntervalSince1970: Double(seconds)) | \.DescriptorAndMessageTests/
 bulk-id-unescaped | Sources/StorePrice/Rendering/RowLayout.swift | if JSONText.isPlain(id) { | if !id.isEmpty { | \.BulkRenderCommandTests/
+asc-end-date-ignored | Sources/StorePrice/Catalogs/AppStoreConnect/AppStoreConnectResponses.swift | && ($0.end.map { day < $0 } ?? true) |  | \.AppStoreConnectCommandTests/
+asc-later-price-shown | Sources/StorePrice/Catalogs/AppStoreConnect/AppStoreConnectResponses.swift | ($0.start.map { $0 <= day } ?? true) | true | \.AppStoreConnectCommandTests/
+asc-next-page-unchecked | Sources/StorePrice/Catalogs/AppStoreConnect/AppStoreConnectResponses.swift | if let link = document.links?.next { nextLinks.append((link, source)) } |  | \.AppStoreConnectCommandTests/
 EOF
 )
 

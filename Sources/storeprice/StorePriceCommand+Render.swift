@@ -12,13 +12,14 @@ import Darwin
 
 /// The catalog formats, as the CLI names them.
 enum CatalogFormatChoice: String, ExpressibleByArgument, CaseIterable {
-    case csv, jsonl, storekit
+    case csv, jsonl, storekit, asc
 
     var format: CatalogFormat {
         switch self {
         case .csv: .csv
         case .jsonl: .jsonl
         case .storekit: .storekit
+        case .asc: .appStoreConnect
         }
     }
 }
@@ -63,11 +64,15 @@ extension StorePriceCommand {
                 """
         )
 
-        @Argument(help: "The catalog file (.csv, .jsonl or .storekit); - reads standard input.")
+        @Argument(help: ArgumentHelp(
+            "The catalog file (.csv, .jsonl or .storekit), an App Store Connect response (.json) or a folder of them; - reads standard input.",
+            valueName: "catalog"))
         var catalog: String
 
         @Option(help: "The catalog's format, when its name does not tell it.")
         var catalogFormat: CatalogFormatChoice?
+
+        @OptionGroup var effectiveDate: EffectiveDateOption
 
         @Option(help: ArgumentHelp(
             "Render for these storefronts (all, or codes such as JPN,USA,143444) instead of test accounts.",
@@ -108,6 +113,7 @@ extension StorePriceCommand {
             if storefronts != nil, accountsSource.accounts != nil {
                 throw ValidationError("Give --storefronts or --accounts, not both.")
             }
+            try effectiveDate.validate(catalog: catalog, format: catalogFormat?.format)
         }
 
         func run() throws {
@@ -121,7 +127,8 @@ extension StorePriceCommand {
                 try renderBulk(targets: targets, productIDs: productIDs, catalogFormat: catalogFormat)
                 return
             }
-            var source = try Catalog.open(catalog, format: catalogFormat, productIDRule: productIDOptions.rule)
+            var source = try Catalog.open(
+                catalog, format: catalogFormat, productIDRule: productIDOptions.rule, effectiveOn: effectiveDate.date)
             // Invalid products are listed on standard error below, so the library's log stays quiet.
             let renderer = CatalogRenderer(
                 targets: targets, options: formatting.options, workers: threads.workers,
@@ -197,9 +204,10 @@ extension StorePriceCommand {
                 report = try renderer.renderJSONLines(
                     at: catalog, productIDs: productIDs, progress: showProgress, invalidProduct: { invalid.add($0) },
                     write: writeRows)
-            case .storekit?, nil:
-                // Without a format, opening says so.
-                var source = try Catalog.open(catalog, format: catalogFormat, productIDRule: productIDOptions.rule)
+            case .storekit?, .appStoreConnect?, nil:
+                // Without a format, opening says so (or finds a folder of responses).
+                var source = try Catalog.open(
+                    catalog, format: catalogFormat, productIDRule: productIDOptions.rule, effectiveOn: effectiveDate.date)
                 report = try renderer.render(
                     &source, productIDs: productIDs, progress: showProgress, invalidProduct: { invalid.add($0) },
                     write: writeRows)

@@ -27,11 +27,16 @@ extension StorePriceCommand {
                 """
         )
 
-        @Argument(help: "The catalog file (.csv, .jsonl or .storekit).")
+        @Argument(help: ArgumentHelp(
+            "The catalog file (.csv, .jsonl or .storekit), an App Store Connect response (.json) or a folder of them.",
+            valueName: "catalog"))
         var catalog: String
 
         @Option(help: "The catalog's format, when its name does not tell it.")
         var catalogFormat: CatalogFormatChoice?
+
+        // For App Store Connect responses the header records the day, and verify renders that day's prices again.
+        @OptionGroup var effectiveDate: EffectiveDateOption
 
         @OptionGroup var accountsSource: AccountsOptions
 
@@ -45,10 +50,14 @@ extension StorePriceCommand {
 
         @OptionGroup var productIDs: ProductIDOptions
 
+        func validate() throws {
+            try effectiveDate.validate(catalog: catalog, format: catalogFormat?.format)
+        }
+
         func run() throws {
             let snapshot = try PriceSnapshot.record(
                 catalog: catalog, catalogFormat: catalogFormat?.format, accounts: accountsSource.accounts,
-                options: style.options, productIDRule: productIDs.rule, workers: threads.workers)
+                options: style.options, productIDRule: productIDs.rule, workers: threads.workers, effectiveOn: effectiveDate.date)
             guard let output, output != "-" else {
                 try Console.output(text: snapshot.encoded(forFileAt: "snapshot.jsonl"))
                 return

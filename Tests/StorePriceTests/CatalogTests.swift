@@ -331,7 +331,7 @@ import Testing
             try Catalog.load("catalog.txt")
         } throws: { error in
             String(describing: error)
-                == "catalog 'catalog.txt': cannot tell the format from the name; name it .csv, .jsonl or .storekit, or give the format"
+                == "catalog 'catalog.txt': cannot tell the format from the name; name it .csv, .jsonl, .storekit or .json (App Store Connect), or give the format"
         }
     }
 

@@ -101,6 +101,15 @@ import Testing
         ("plain-title.jsonl", "catalog",
          #"catalog 'FILE', line 1, field 'title': expected an object of language tags to text, such as {"en":"100 Coins"}; got a string"#),
         ("wrong-type.storekit", "catalog", "catalog 'FILE': not a StoreKit configuration (products: expected a list; got a string)"),
+        // App Store Connect responses that the API would not have written.
+        ("asc-wrong-type.json", "catalog",
+         "catalog 'FILE', field 'data[1].type': 'customerReviews' is no resource StorePrice reads; it reads in-app purchases, "
+            + "subscriptions, apps, their prices, price points, territories and localizations"),
+        ("asc-price-without-territory.json", "catalog",
+         "catalog 'FILE', field 'data[0].relationships.territory': missing; neither the price nor its price point names a territory"),
+        ("asc-unknown-territory.json", "catalog",
+         "catalog 'FILE', field 'data[0].relationships.territory': unknown storefront 'Atlantis'; use a numeric ID (143462), an "
+            + "alpha-3 (JPN) or an alpha-2 (JP) code"),
     ]
 
     @Test func everyFixtureHasACase() throws {

@@ -1,7 +1,14 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A source of products, read one at a time: a catalog file being streamed, or products in memory.
@@ -29,8 +36,12 @@ public enum CatalogFormat: String, Sendable, CaseIterable {
     case jsonl
     /// An Xcode StoreKit configuration file, whose prices belong to its `_storefront`.
     case storekit
+    /// App Store Connect API responses (`.json`), or a folder of them: see
+    /// ``AppStoreConnectCatalog``.
+    case appStoreConnect = "asc"
 
-    /// The format a file name implies: `.csv`, `.jsonl`/`.ndjson`, `.storekit`.
+    /// The format a file name implies: `.csv`, `.jsonl`/`.ndjson`, `.storekit`, `.json` (an App
+    /// Store Connect response).
     public init?(path: String) {
         let lowered = path.lowercased()
         if lowered.hasSuffix(".csv") {
@@ -39,6 +50,8 @@ public enum CatalogFormat: String, Sendable, CaseIterable {
             self = .jsonl
         } else if lowered.hasSuffix(".storekit") {
             self = .storekit
+        } else if lowered.hasSuffix(".json") {
+            self = .appStoreConnect
         } else {
             return nil
         }
@@ -55,16 +68,24 @@ public enum Catalog {
     /// Opens a catalog file for streaming, in the format its name implies unless one is given.
     ///
     /// - Parameters:
-    ///   - path: the file; `-` is standard input (give `format` then).
+    ///   - path: the file; `-` is standard input (give `format` then); a folder holds App Store
+    ///     Connect responses.
     ///   - format: the format, when the name does not say it.
     ///   - rule: which product IDs the catalog may have; App Store Connect's by default.
-    public static func open(_ path: String, format: CatalogFormat? = nil, productIDRule rule: ProductIDRule = .appStore)
-        throws(StorePriceError) -> any CatalogSource
-    {
+    ///   - date: for App Store Connect responses, the time whose prices are in effect (in UTC).
+    public static func open(
+        _ path: String, format: CatalogFormat? = nil, productIDRule rule: ProductIDRule = .appStore, effectiveOn date: Date = Date()
+    ) throws(StorePriceError) -> any CatalogSource {
+        if format == nil || format == .appStoreConnect, path != "-", isFolder(path) {
+            return try AppStoreConnectCatalog(
+                contentsOf: AppStoreConnectCatalog.responseFiles(in: path), effectiveOn: date, productIDRule: rule
+            ).products
+        }
         guard let format = format ?? CatalogFormat(path: path) else {
             throw .invalidCatalog(
                 source: path, line: nil, field: nil,
-                reason: "cannot tell the format from the name; name it .csv, .jsonl or .storekit, or give the format")
+                reason: "cannot tell the format from the name; name it .csv, .jsonl, .storekit or .json (App Store Connect), "
+                    + "or give the format")
         }
         switch format {
         case .csv: return try CSVCatalogReader(path: path, productIDRule: rule)
@@ -74,14 +95,28 @@ public enum Catalog {
             var products = configuration.products
             products.notes = configuration.notes
             return products
+        case .appStoreConnect:
+            guard path != "-" else {
+                throw .invalidCatalog(
+                    source: path, line: nil, field: nil,
+                    reason: "App Store Connect responses are read from files; give the folder that holds them")
+            }
+            return try AppStoreConnectCatalog(contentsOf: [path], effectiveOn: date, productIDRule: rule).products
         }
     }
 
-    /// Reads a whole catalog file into memory; `rule` is as for ``open(_:format:productIDRule:)``.
-    public static func load(_ path: String, format: CatalogFormat? = nil, productIDRule rule: ProductIDRule = .appStore)
-        throws(StorePriceError) -> [Product]
-    {
-        var source = try open(path, format: format, productIDRule: rule)
+    /// Whether a path names a folder (following symbolic links).
+    package static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Reads a whole catalog file into memory; the parameters are as for
+    /// ``open(_:format:productIDRule:effectiveOn:)``.
+    public static func load(
+        _ path: String, format: CatalogFormat? = nil, productIDRule rule: ProductIDRule = .appStore, effectiveOn date: Date = Date()
+    ) throws(StorePriceError) -> [Product] {
+        var source = try open(path, format: format, productIDRule: rule, effectiveOn: date)
         var products: [Product] = []
         while let product = try source.nextProduct() { products.append(product) }
         return products

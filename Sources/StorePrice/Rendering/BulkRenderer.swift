@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Synchronization
 
 #if canImport(Glibc)
@@ -203,6 +208,13 @@ public struct BulkRenderer: Sendable {
             let configuration = try StoreKitConfiguration(data: catalog, source: name, productIDRule: productIDRule)
             return try render(
                 configuration.products.products, productIDs: productIDs, invalidProduct: invalidProduct, write: write)
+        case .appStoreConnect:
+            // One response, its prices in effect today.
+            var responses = AppStoreConnectResponses(day: CivilTime.day(of: Date()))
+            try responses.read(catalog, source: name)
+            return try render(
+                responses.products(rule: productIDRule).products, productIDs: productIDs, invalidProduct: invalidProduct,
+                write: write)
         }
     }
 

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 import Logging
 
@@ -208,6 +208,9 @@ public struct PriceSnapshot: Hashable, Sendable {
         public var catalog: String?
         /// The catalog's format, when its name does not tell it.
         public var catalogFormat: CatalogFormat?
+        /// For App Store Connect responses, the day whose prices were rendered (`YYYY-MM-DD`, UTC):
+        /// a snapshot verifies against the same day's prices, whatever day it is verified on.
+        public var catalogDay: String?
         /// The accounts file, as a path from the current directory; nil for the built-in accounts.
         public var accounts: String?
         /// The formatting options every price was rendered with.
@@ -218,10 +221,11 @@ public struct PriceSnapshot: Hashable, Sendable {
         /// What to render and how.
         public init(
             catalog: String?, catalogFormat: CatalogFormat? = nil, accounts: String? = nil,
-            options: PriceFormatter.Options = .init(), productIDRule: ProductIDRule = .appStore
+            options: PriceFormatter.Options = .init(), productIDRule: ProductIDRule = .appStore, catalogDay: String? = nil
         ) {
             self.catalog = catalog
             self.catalogFormat = catalogFormat
+            self.catalogDay = catalogDay
             self.accounts = accounts
             self.options = options
             self.productIDRule = productIDRule
@@ -271,7 +275,7 @@ public struct PriceSnapshot: Hashable, Sendable {
     public static func record(
         catalog: String, catalogFormat: CatalogFormat? = nil, accounts: String? = nil,
         options: PriceFormatter.Options = .init(), productIDRule: ProductIDRule = .appStore,
-        workers: Int = CatalogRenderer.processorCount
+        workers: Int = CatalogRenderer.processorCount, effectiveOn date: Date = Date()
     ) throws(StorePriceError) -> PriceSnapshot {
         // Standard input ("-") cannot be read again: the header records no path, and verify asks for one.
         guard catalog != "-" || accounts != "-" else {
@@ -279,10 +283,12 @@ public struct PriceSnapshot: Hashable, Sendable {
                 source: "-", entry: nil, name: nil,
                 reason: "the catalog is already read from standard input; give the accounts file by name")
         }
+        let dated = catalogFormat == .appStoreConnect || (catalogFormat == nil && Catalog.isFolder(catalog))
+            || (catalogFormat == nil && CatalogFormat(path: catalog) == .appStoreConnect)
         let source = Source(
             catalog: catalog == "-" ? nil : catalog, catalogFormat: catalogFormat, accounts: accounts == "-" ? nil : accounts,
-            options: options, productIDRule: productIDRule)
-        var products = try Catalog.open(catalog, format: catalogFormat, productIDRule: productIDRule)
+            options: options, productIDRule: productIDRule, catalogDay: dated ? CivilTime.day(of: date) : nil)
+        var products = try Catalog.open(catalog, format: catalogFormat, productIDRule: productIDRule, effectiveOn: date)
         let accountsFile = try accounts.map { (path) throws(StorePriceError) in try TestAccountFile(contentsOfFile: path) }
             ?? .builtIn
         return try render(&products, accounts: accountsFile, source: source, workers: workers)
@@ -322,7 +328,9 @@ public struct PriceSnapshot: Hashable, Sendable {
             throw .invalidSnapshot(
                 source: "source", line: nil, reason: "no catalog path; the snapshot was made from standard input or from products in memory")
         }
-        var products = try Catalog.open(catalog, format: source.catalogFormat, productIDRule: source.productIDRule)
+        var products = try Catalog.open(
+            catalog, format: source.catalogFormat, productIDRule: source.productIDRule,
+            effectiveOn: source.catalogDay.flatMap(CivilTime.date(ofDay:)) ?? Date())
         let accounts = try source.accounts.map { (path) throws(StorePriceError) in
             try TestAccountFile(contentsOfFile: path)
         } ?? .builtIn
@@ -476,6 +484,8 @@ extension PriceSnapshot {
         header += ",\"cldr\":" + JSONText.quote(producer.cldr)
         header += ",\"catalog\":" + Self.quoteOrNull(source.catalog.map { SnapshotPath.relative($0, from: directory) })
         header += ",\"catalog_format\":" + Self.quoteOrNull(source.catalogFormat?.rawValue)
+        // Written only for App Store Connect responses, so that other snapshots keep their bytes.
+        if let day = source.catalogDay { header += ",\"catalog_date\":" + JSONText.quote(day) }
         header += ",\"accounts\":" + Self.quoteOrNull(source.accounts.map { SnapshotPath.relative($0, from: directory) })
         header += ",\"display\":" + JSONText.quote(source.options.display.rawValue)
         header += ",\"rounding\":" + JSONText.quote(source.options.rounding.rawValue)
@@ -602,10 +612,14 @@ extension PriceSnapshot {
             guard let format = CatalogFormat(rawValue: name) else { throw fail("unknown catalog format '\(name.escapedForMessage)'") }
             catalogFormat = format
         }
+        if let day = header.catalog_date, !CivilTime.isDay(day) {
+            throw fail("catalog_date '\(day.escapedForMessage)' is not a day written YYYY-MM-DD")
+        }
         producer = Producer(
             storePrice: header.storeprice, icu: header.icu, cldr: header.cldr, appStoreRules: header.app_store_rules)
         for (field, stored) in [("catalog", header.catalog), ("accounts", header.accounts)] {
-            if let stored, let problem = SnapshotPath.problem(with: stored, inSnapshotAt: path, field: field) {
+            let folderAllowed = field == "catalog" && (catalogFormat == nil || catalogFormat == .appStoreConnect)
+            if let stored, let problem = SnapshotPath.problem(with: stored, inSnapshotAt: path, field: field, folderAllowed: folderAllowed) {
                 refusedHeaderPaths[field] = problem
             }
         }
@@ -613,7 +627,7 @@ extension PriceSnapshot {
             catalog: header.catalog.map { SnapshotPath.openable($0, from: directory) }, catalogFormat: catalogFormat,
             accounts: header.accounts.map { SnapshotPath.openable($0, from: directory) },
             options: PriceFormatter.Options(display: display, rounding: rounding, style: style),
-            productIDRule: productIDRule)
+            productIDRule: productIDRule, catalogDay: header.catalog_date)
 
         guard header.rows >= 0 else { throw fail("the header counts \(header.rows) rows") }
         var rows: [Row] = []
@@ -678,6 +692,7 @@ extension PriceSnapshot {
         var cldr: String
         var catalog: String?
         var catalog_format: String?
+        var catalog_date: String?
         var accounts: String?
         var display: String
         var rounding: String

@@ -21,7 +21,8 @@ extension SnapshotPath {
     ///   - stored: the path as the header writes it.
     ///   - snapshot: the snapshot file's path.
     ///   - field: `catalog` or `accounts`, for the message.
-    static func problem(with stored: String, inSnapshotAt snapshot: String, field: String) -> String? {
+    ///   - folderAllowed: whether the path may name a folder (of App Store Connect responses).
+    static func problem(with stored: String, inSnapshotAt snapshot: String, field: String, folderAllowed: Bool = false) -> String? {
         let advice = "give the \(field) with --\(field)"
         guard !stored.hasPrefix("/") else {
             return "the header's \(field) path '\(stored.escapedPathForMessage)' is absolute; a snapshot names files by "
@@ -41,6 +42,8 @@ extension SnapshotPath {
         let kind: String
         switch info.st_mode & S_IFMT {
         case S_IFREG: return nil
+        // A catalog may be a folder of App Store Connect responses.
+        case S_IFDIR where folderAllowed: return nil
         case S_IFDIR: kind = "a directory"
         case S_IFIFO: kind = "a FIFO"
         case S_IFCHR, S_IFBLK: kind = "a device"

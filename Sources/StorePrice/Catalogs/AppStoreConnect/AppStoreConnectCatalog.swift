@@ -1,0 +1,85 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// Products and their prices as App Store Connect keeps them, read from the API's responses as
+/// Apple sends them, and the price in effect in each territory on one day.
+///
+/// The responses are JSON:API documents, one a file, in any order and with any names:
+///
+/// - the lists that name the products: `GET /v1/apps/{id}/inAppPurchasesV2` (`inAppPurchases`),
+///   `GET /v1/subscriptionGroups/{id}/subscriptions` (`subscriptions`, with their period), and
+///   `GET /v1/apps/{id}` for an app's own price;
+/// - their prices, with the price points and territories included: `GET
+///   /v1/inAppPurchasePriceSchedules/{id}/manualPrices` and `…/automaticPrices`, `GET
+///   /v1/subscriptions/{id}/prices`, and `GET /v1/appPriceSchedules/{id}/manualPrices` and
+///   `…/automaticPrices`, each with `include=…PricePoint,territory`;
+/// - optionally titles: `GET /v2/inAppPurchases/{id}/inAppPurchaseLocalizations` and
+///   `GET /v1/subscriptions/{id}/subscriptionLocalizations`.
+///
+/// A price belongs to the product its response's `links.self` names, and its amount is its price
+/// point's `customerPrice`, exactly as written. In each territory the price in effect on the day
+/// is the one whose `startDate` (null: since always) is on or before it and whose `endDate`
+/// (null: until further notice) is after it; of several, the latest to start, and a manual price
+/// before an automatic one that starts the same day. Prices that start later are left out, with a
+/// note. StorePrice never converts: every price is the one Apple's data gives.
+///
+/// ```swift
+/// let files = try AppStoreConnectCatalog.responseFiles(in: "asc-responses")
+/// let catalog = try AppStoreConnectCatalog(contentsOf: files, effectiveOn: Date())
+/// let rows = try CatalogRenderer(targets: [RenderTarget(Storefront("JPN"))]).render(catalog.products)
+/// ```
+public struct AppStoreConnectCatalog: Sendable {
+    /// The products, in the order the lists give them, each with its prices in effect.
+    public let products: ProductList
+    /// The day the prices are in effect, `YYYY-MM-DD` in UTC.
+    public let day: String
+    /// What was left out and a person should know, one line each: later prices, pages that no
+    /// file gives, products with no price response.
+    public let notes: [String]
+
+    /// Reads responses from files.
+    ///
+    /// - Parameters:
+    ///   - paths: the response files, such as those ``responseFiles(in:)`` lists.
+    ///   - date: the prices in effect at this time, taken in UTC as App Store Connect dates them.
+    ///   - rule: which product IDs the catalog may have; App Store Connect's by default.
+    /// - Throws: ``StorePriceError/unreadableFile(path:reason:)``, or
+    ///   ``StorePriceError/invalidCatalog(source:line:field:reason:)`` naming the file and the JSON
+    ///   path of what the API would not have written.
+    public init(contentsOf paths: [String], effectiveOn date: Date, productIDRule rule: ProductIDRule = .appStore)
+        throws(StorePriceError)
+    {
+        var reader = AppStoreConnectResponses(day: CivilTime.day(of: date))
+        for path in paths {
+            try reader.read(InputFile(path: path).readAll(), source: path)
+        }
+        let (products, notes) = try reader.products(rule: rule)
+        var list = ProductList(products, productIDRule: rule)
+        list.notes = notes
+        self.day = reader.day
+        self.products = list
+        self.notes = notes
+    }
+
+    /// The `.json` files in a folder, sorted by name: the responses `storeprice render` reads when
+    /// given the folder.
+    public static func responseFiles(in directory: String) throws(StorePriceError) -> [String] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw .unreadableFile(path: directory, reason: "not a folder StorePrice can list")
+        }
+        let files = names.filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+        guard !files.isEmpty else {
+            throw .invalidCatalog(
+                source: directory, line: nil, field: nil,
+                reason: "no .json files; a folder catalog holds App Store Connect responses, one a file")
+        }
+        let folder = directory.hasSuffix("/") ? directory : directory + "/"
+        return files.map { folder + $0 }
+    }
+}

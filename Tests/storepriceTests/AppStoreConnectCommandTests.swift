@@ -1,0 +1,143 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `storeprice render` of a folder of App Store Connect responses (Tests/Fixtures/app-store-connect):
+/// products named by the lists, each price its price point's customerPrice, the one in effect on
+/// `--date`.
+@Suite struct AppStoreConnectCommandTests {
+    static let folder = repositoryFile("Tests/Fixtures/app-store-connect").path
+    static let header = "product,storefront,account,price_locale,amount,formatted,title,period,price_per_period,offer,offer_terms,offers,billing_plans,paywall\n"
+
+    /// Before Japan's automatic price changed (2026-05-01) and the subscription's raise in the USA
+    /// (2026-03-03); between them and the coins' manual raise (2027-01-01); and on the raise's day.
+    @Test(arguments: [
+        ("2026-01-15",
+         "com.example.coins,USA,,en_US@currency=USD,0.99,$0.99,,,,,,,,\n"
+            + "com.example.coins,JPN,,ja_JP@currency=JPY,160,￥160,,,,,,,,\n"
+            + "com.example.pro.monthly,USA,,en_US@currency=USD,3.99,$3.99,Pro,P1M,$3.99 per month,,,,,billed_amount_first: $3.99 per month ($0.91 per week)\n"
+            + "com.example.pro.monthly,JPN,,ja_JP@currency=JPY,800,￥800,プロ,P1M,￥800/月,,,,,billed_amount_first: ￥800/月 (￥184/週)\n"),
+        ("2026-11-28",
+         "com.example.coins,USA,,en_US@currency=USD,0.99,$0.99,,,,,,,,\n"
+            + "com.example.coins,JPN,,ja_JP@currency=JPY,150,￥150,,,,,,,,\n"
+            + "com.example.pro.monthly,USA,,en_US@currency=USD,4.99,$4.99,Pro,P1M,$4.99 per month,,,,,billed_amount_first: $4.99 per month ($1.14 per week)\n"
+            + "com.example.pro.monthly,JPN,,ja_JP@currency=JPY,800,￥800,プロ,P1M,￥800/月,,,,,billed_amount_first: ￥800/月 (￥184/週)\n"),
+        ("2027-01-01",
+         "com.example.coins,USA,,en_US@currency=USD,1.99,$1.99,,,,,,,,\n"
+            + "com.example.coins,JPN,,ja_JP@currency=JPY,150,￥150,,,,,,,,\n"
+            + "com.example.pro.monthly,USA,,en_US@currency=USD,4.99,$4.99,Pro,P1M,$4.99 per month,,,,,billed_amount_first: $4.99 per month ($1.14 per week)\n"
+            + "com.example.pro.monthly,JPN,,ja_JP@currency=JPY,800,￥800,プロ,P1M,￥800/月,,,,,billed_amount_first: ￥800/月 (￥184/週)\n"),
+    ])
+    func thePriceInEffectOnTheDay(_ day: String, _ rows: String) throws {
+        let run = try runStorePrice(["render", Self.folder, "--storefronts", "USA,JPN", "--date", day, "--format", "csv"])
+        #expect(run.status == 0, "\(run.error)")
+        expectBytes(run.output, Self.header + rows)
+    }
+
+    /// What was left out is said once, after the rows: a later price, a listed product without
+    /// prices.
+    @Test func whatIsLeftOutIsNoted() throws {
+        let run = try runStorePrice(["render", Self.folder, "--storefronts", "IDN,IND", "--date", "2026-11-28", "--format", "csv"])
+        #expect(run.status == 0)
+        expectBytes(
+            run.output,
+            Self.header + "com.example.coins,IDN,,id_ID@currency=IDR,16000,\"Rp\u{00A0}16.000,00\",,,,,,,,\n"
+                + "com.example.coins,IND,,hi_IN@currency=INR,149,₹149.00,,,,,,,,\n")
+        expectBytes(
+            run.error,
+            "storeprice: invalid product com.example.pro.monthly: no price in IDN, IND\n"
+                + "storeprice: note: com.example.gems (in-app purchase 6444000002): no price response; left out\n"
+                + "storeprice: note: 1 price starts after 2026-11-28 and is not shown (the first: com.example.coins in USA "
+                + "from 2027-01-01); a later date shows them\n"
+                + "storeprice: 1 invalid product, with rows only where priced; --strict makes this an error\n")
+    }
+
+    /// A price that ends with none after it: the product is not sold there from its end date.
+    @Test func aPriceThatEndsLeavesNoPrice() throws {
+        let before = try runStorePrice(["render", Self.folder, "--storefronts", "GBR", "--date", "2026-08-31", "--format", "csv"])
+        expectBytes(before.output, Self.header + "com.example.coins,GBR,,en_GB@currency=GBP,0.99,£0.99,,,,,,,,\n")
+        let after = try runStorePrice(["render", Self.folder, "--storefronts", "GBR", "--date", "2026-09-01", "--format", "csv"])
+        expectBytes(after.output, Self.header)
+        #expect(after.error.hasPrefix("storeprice: invalid product com.example.coins: no price in GBR\n"), "\(after.error)")
+    }
+
+    /// A snapshot of responses records its day, and verify renders that day's prices again on any
+    /// later day; a changed customerPrice is a change in the snapshot.
+    @Test func aSnapshotVerifiesTheDayItRecorded() throws {
+        let directory = try temporaryDirectory()
+        let responses = directory.appendingPathComponent("asc")
+        try FileManager.default.copyItem(atPath: Self.folder, toPath: responses.path)
+        let golden = directory.appendingPathComponent("golden.jsonl").path
+        let recorded = try runStorePrice(["snapshot", responses.path, "--date", "2026-04-01", "--output", golden])
+        #expect(recorded.status == 0, "\(recorded.error)")
+        let header = try String(contentsOfFile: golden, encoding: .utf8).prefix { $0 != "\n" }
+        #expect(header.contains(#""catalog":"asc","catalog_format":null,"catalog_date":"2026-04-01","#), "\(header)")
+        let verified = try runStorePrice(["verify", golden])
+        #expect(verified.status == 0, "\(verified.error)")
+        // Japan's price on 2026-04-01, 160 yen, becomes 170 in the responses.
+        let page = responses.appendingPathComponent("coins-automatic-prices-1.json")
+        let text = try String(contentsOf: page, encoding: .utf8)
+        try text.replacingOccurrences(of: #""customerPrice": "160""#, with: #""customerPrice": "170""#)
+            .write(to: page, atomically: true, encoding: .utf8)
+        let changed = try runStorePrice(["verify", golden])
+        #expect(changed.status == 1, "\(changed.error)")
+        #expect(changed.output.contains("com.example.coins  ￥160 → ￥170"), "\(changed.output)")
+    }
+
+    /// A page whose `links.next` no file gives is noted, not taken for the whole list.
+    @Test func aMissingPageIsNoted() throws {
+        let folder = try temporaryDirectory()
+        for name in ["in-app-purchases.json", "coins-manual-prices.json", "coins-automatic-prices-1.json"] {
+            try FileManager.default.copyItem(
+                atPath: Self.folder + "/" + name, toPath: folder.appendingPathComponent(name).path)
+        }
+        let run = try runStorePrice(["render", folder.path, "--storefronts", "USA", "--date", "2026-11-28", "--format", "csv"])
+        #expect(run.status == 0)
+        #expect(
+            run.error.contains(
+                "note: '\(folder.path)/coins-automatic-prices-1.json' has a next page (links.next) that no file gives; "
+                    + "the products and prices on it are missing\n"), "\(run.error)")
+    }
+
+    /// A response App Store Connect would not have written is one line naming the file and the JSON
+    /// path, status 65; the list beside it is fine.
+    @Test(arguments: [
+        (#"{"data":[{"type":"inAppPurchasePrice","id":"1"}]}"#, "data[0].type",
+         "'inAppPurchasePrice' is no resource StorePrice reads; it reads in-app purchases, subscriptions, apps, their prices, price points, territories and localizations"),
+        (#"{"data":[{"type":"inAppPurchasePrices","id":"1","attributes":{"startDate":null},"relationships":{"inAppPurchasePricePoint":{"data":{"type":"inAppPurchasePricePoints","id":"p"}},"territory":{}}}],"included":[{"type":"inAppPurchasePricePoints","id":"p","attributes":{"customerPrice":"0.99"},"relationships":{"territory":{}}}],"links":{"self":"https://api.appstoreconnect.apple.com/v1/inAppPurchasePriceSchedules/6444000001/manualPrices"}}"#,
+         "data[0].relationships.territory", "missing; neither the price nor its price point names a territory"),
+        (#"{"data":[{"type":"inAppPurchasePrices","id":"1","relationships":{"inAppPurchasePricePoint":{"data":{"type":"inAppPurchasePricePoints","id":"p"}},"territory":{"data":{"type":"territories","id":"ATL"}}}}],"included":[{"type":"inAppPurchasePricePoints","id":"p","attributes":{"customerPrice":"0.99"}}],"links":{"self":"https://api.appstoreconnect.apple.com/v1/inAppPurchasePriceSchedules/6444000001/manualPrices"}}"#,
+         "data[0].relationships.territory", "unknown storefront 'ATL'; did you mean ATG?"),
+        (#"{"data":[{"type":"inAppPurchasePrices","id":"1","attributes":{"startDate":"2026-13-01"},"relationships":{"inAppPurchasePricePoint":{"data":{"type":"inAppPurchasePricePoints","id":"p"}},"territory":{"data":{"type":"territories","id":"USA"}}}}],"included":[{"type":"inAppPurchasePricePoints","id":"p","attributes":{"customerPrice":"0.99"}}],"links":{"self":"https://api.appstoreconnect.apple.com/v1/inAppPurchasePriceSchedules/6444000001/manualPrices"}}"#,
+         "data[0].attributes.startDate", "'2026-13-01' is not a day written YYYY-MM-DD, as the API writes them"),
+        (#"{"data":[{"type":"inAppPurchasePrices","id":"1","relationships":{"inAppPurchasePricePoint":{"data":{"type":"inAppPurchasePricePoints","id":"p"}},"territory":{"data":{"type":"territories","id":"USA"}}}}],"included":[{"type":"inAppPurchasePricePoints","id":"p","attributes":{"customerPrice":0.99}}],"links":{"self":"https://api.appstoreconnect.apple.com/v1/inAppPurchasePriceSchedules/6444000001/manualPrices"}}"#,
+         nil, "not an App Store Connect response (included[0].attributes.customerPrice: expected text in quotes; got a number)"),
+        (#"{"data":[{"type":"subscriptionPrices","id":"1","relationships":{"subscriptionPricePoint":{"data":{"type":"subscriptionPricePoints","id":"p"}},"territory":{"data":{"type":"territories","id":"USA"}}}}],"included":[{"type":"subscriptionPricePoints","id":"p","attributes":{"customerPrice":"4.99"}}],"links":{"self":"https://api.appstoreconnect.apple.com/v1/subscriptions/999/prices"}}"#,
+         "links.self", "prices of subscription 999, which no response lists; add the list that gives its product ID (GET /v1/subscriptionGroups/{id}/subscriptions)"),
+        (#"{"products":[]}"#, nil, "not an App Store Connect response (missing field 'data')"),
+    ] as [(String, String?, String)])
+    func aResponseTheAPIWouldNotWriteIsRefused(_ document: String, _ field: String?, _ reason: String) throws {
+        let folder = try temporaryDirectory()
+        try FileManager.default.copyItem(
+            atPath: Self.folder + "/in-app-purchases.json", toPath: folder.appendingPathComponent("in-app-purchases.json").path)
+        let file = folder.appendingPathComponent("prices.json")
+        try Data(document.utf8).write(to: file)
+        let run = try runStorePrice(["render", folder.path, "--storefronts", "USA", "--date", "2026-11-28"])
+        #expect(run.status == 65)
+        expectBytes(run.output, "")
+        let place = field.map { ", field '\($0)'" } ?? ""
+        expectBytes(run.error, "storeprice: catalog '\(file.path)'\(place): \(reason)\n")
+    }
+
+    /// `--date` is a day, and only for App Store Connect responses.
+    @Test func theDateIsADayForResponses() throws {
+        let badDay = try runStorePrice(["render", Self.folder, "--date", "2026-02-30"])
+        #expect(badDay.status == 64)
+        #expect(badDay.error.hasPrefix("Error: --date '2026-02-30' is not a day; write it YYYY-MM-DD, such as 2026-11-28.\n"))
+        let notResponses = try runStorePrice(["render", repositoryFile("Data/catalog-sample.jsonl").path, "--date", "2026-11-28"])
+        #expect(notResponses.status == 64)
+        #expect(
+            notResponses.error.hasPrefix(
+                "Error: --date chooses among App Store Connect's dated prices; give it with a folder or .json file of responses.\n"))
+    }
+}
