@@ -17,6 +17,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         // `swift package generate-documentation`: the DocC catalogs, checked in CI.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // `storeprice asc pull`: App Store Connect's ES256 token, and its HTTP client. The library
+        // depends on neither.
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // The tests' stand-in for App Store Connect, on 127.0.0.1.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // The system ICU, found with pkg-config: include paths and libraries, and no declarations.
@@ -52,6 +58,8 @@ let package = Package(
                 "StorePrice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .target(
@@ -73,7 +81,13 @@ let package = Package(
         ),
         .testTarget(
             name: "storepriceTests",
-            dependencies: ["storeprice", "TestSupport"]
+            dependencies: [
+                "storeprice", "TestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

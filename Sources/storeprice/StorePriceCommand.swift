@@ -22,13 +22,13 @@ struct StorePriceCommand: ParsableCommand {
 
             Exit status: 0 success, 1 verify found differences, 64 usage error, 65 bad data (an \
             amount, locale, currency, storefront, accounts file, catalog, product list, \
-            snapshot or paywall template), 73 an output file cannot be written, 74 standard output cannot be written \
+            snapshot or paywall template), 69 App Store Connect refused or could not be reached (asc pull), 73 an output file cannot be written, 74 standard output cannot be written \
             (a full disk, /dev/full); a closed pipe ends the run quietly with 141.
             """,
         version: "storeprice \(VersionInfo.current) (ICU \(VersionInfo.icu), CLDR \(VersionInfo.cldr))",
         subcommands: [
             Format.self, Paywall.self, Render.self, Snapshot.self, Verify.self, Storefronts.self, Accounts.self,
-            SandboxSchedule.self,
+            SandboxSchedule.self, AppStoreConnect.self,
         ]
     )
 
@@ -66,6 +66,9 @@ struct StorePriceCommand: ParsableCommand {
                 exit(withError: ExitCode.cannotCreateOutput)
             }
             exit(withError: ExitCode.dataError)
+        } catch let failure as AppStoreConnectClient.Failure {
+            Console.error(failure.description)
+            exit(withError: ExitCode.serviceUnavailable)
         } catch let failure as WriteFailure {
             Progress.clear()
             if failure.isClosedPipe { exit(withError: ExitCode.closedPipe) }

@@ -9,7 +9,7 @@ import Darwin
 /// A file opened for reading, with plain POSIX errors (`No such file or directory`,
 /// `Is a directory`) naming the path. `-` is standard input. Bytes already in memory (a request
 /// body) are read the same way, named as the caller says.
-final class InputFile {
+package final class InputFile {
     /// The largest file read whole by ``readAll()``; larger inputs must be streamed.
     static let wholeFileLimit = 64 << 20
 
@@ -31,7 +31,7 @@ final class InputFile {
         memory = bytes
     }
 
-    init(path: String) throws(StorePriceError) {
+    package init(path: String) throws(StorePriceError) {
         self.path = path
         memory = nil
         guard path != "-" else {
@@ -85,7 +85,7 @@ final class InputFile {
     }
 
     /// The whole file, up to ``wholeFileLimit`` bytes.
-    func readAll() throws(StorePriceError) -> [UInt8] {
+    package func readAll() throws(StorePriceError) -> [UInt8] {
         // A regular file says its size: refuse an oversized one before reading it.
         if let size, size > Self.wholeFileLimit {
             throw .unreadableFile(path: path, reason: "larger than \(Self.wholeFileLimit >> 20) MiB")

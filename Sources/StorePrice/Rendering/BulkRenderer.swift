@@ -139,14 +139,14 @@ public struct BulkRenderer: Sendable {
             progress: progress, invalidProduct: invalidProduct, write: write)
     }
 
-    /// Renders a JSON Lines catalog (one product per line, as ``Catalog/open(_:format:productIDRule:)`` reads
+    /// Renders a JSON Lines catalog (one product per line, as ``Catalog/open(_:format:productIDRule:effectiveOn:)`` reads
     /// it, subscriptions and offers included), handing the encoded rows to `write` in order, a
     /// chunk at a time.
     ///
     /// Lines of the usual shape (`product`, `prices`, `title`, `description`) are read on their
     /// bytes; any other line is read by the JSON Lines reader's own parser and made into rows as
     /// values, on the worker that has its chunk: its rows and errors are those of the catalog's
-    /// products read by ``Catalog/open(_:format:productIDRule:)``, byte for byte.
+    /// products read by ``Catalog/open(_:format:productIDRule:effectiveOn:)``, byte for byte.
     ///
     /// - Parameters: as ``renderCSV(at:productIDs:progress:invalidProduct:write:)``.
     /// - Returns: counts, the invalid products and the price locales without offer wording.
@@ -262,7 +262,7 @@ public struct BulkRenderer: Sendable {
     }
 
     /// Renders the products of any catalog source (a `.storekit` file read by
-    /// ``Catalog/open(_:format:productIDRule:)``, a ``ProductList``) straight to JSON Lines, JSON or
+    /// ``Catalog/open(_:format:productIDRule:effectiveOn:)``, a ``ProductList``) straight to JSON Lines, JSON or
     /// CSV bytes, as ``render(_:productIDs:invalidProduct:write:)`` renders products in memory. The
     /// source checks its product IDs, by its own rule.
     ///

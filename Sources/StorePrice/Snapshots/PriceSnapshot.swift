@@ -271,6 +271,9 @@ public struct PriceSnapshot: Hashable, Sendable {
     ///   - options: currency display and rounding.
     ///   - productIDRule: which product IDs the catalog may have; App Store Connect's by default.
     ///   - workers: threads to render on.
+    ///   - date: for App Store Connect responses, the time whose prices are rendered; the header
+    ///     records its day (UTC), and ``verify(goldenAt:catalog:catalogFormat:accounts:workers:)``
+    ///     renders that day again.
     /// - Throws: the catalog's and accounts file's errors, and prices the options cannot show.
     public static func record(
         catalog: String, catalogFormat: CatalogFormat? = nil, accounts: String? = nil,
@@ -294,7 +297,7 @@ public struct PriceSnapshot: Hashable, Sendable {
         return try render(&products, accounts: accountsFile, source: source, workers: workers)
     }
 
-    /// Renders products already in memory for a set of test accounts, as ``record(catalog:catalogFormat:accounts:options:productIDRule:workers:)``
+    /// Renders products already in memory for a set of test accounts, as ``record(catalog:catalogFormat:accounts:options:productIDRule:workers:effectiveOn:)``
     /// renders a file: a service's tests need no catalog file. The header names no catalog.
     ///
     /// ```swift

@@ -29,7 +29,7 @@ public import Foundation
 /// ```swift
 /// let files = try AppStoreConnectCatalog.responseFiles(in: "asc-responses")
 /// let catalog = try AppStoreConnectCatalog(contentsOf: files, effectiveOn: Date())
-/// let rows = try CatalogRenderer(targets: [RenderTarget(Storefront("JPN"))]).render(catalog.products)
+/// let (rows, _) = try CatalogRenderer(targets: [RenderTarget(storefront: Storefront("JPN"))]).render(catalog.products.products)
 /// ```
 public struct AppStoreConnectCatalog: Sendable {
     /// The products, in the order the lists give them, each with its prices in effect.
@@ -52,9 +52,23 @@ public struct AppStoreConnectCatalog: Sendable {
     public init(contentsOf paths: [String], effectiveOn date: Date, productIDRule rule: ProductIDRule = .appStore)
         throws(StorePriceError)
     {
+        var documents: [(name: String, json: [UInt8])] = []
+        for path in paths { documents.append((path, try InputFile(path: path).readAll())) }
+        try self.init(documents: documents, effectiveOn: date, productIDRule: rule)
+    }
+
+    /// Reads responses already in memory, such as those `storeprice asc pull` fetches.
+    ///
+    /// - Parameters:
+    ///   - documents: each response's name for messages (its file or URL) and its JSON.
+    ///   - date: the prices in effect at this time, taken in UTC.
+    ///   - rule: which product IDs the catalog may have; App Store Connect's by default.
+    public init(documents: [(name: String, json: [UInt8])], effectiveOn date: Date, productIDRule rule: ProductIDRule = .appStore)
+        throws(StorePriceError)
+    {
         var reader = AppStoreConnectResponses(day: CivilTime.day(of: date))
-        for path in paths {
-            try reader.read(InputFile(path: path).readAll(), source: path)
+        for document in documents {
+            try reader.read(document.json, source: document.name)
         }
         let (products, notes) = try reader.products(rule: rule)
         var list = ProductList(products, productIDRule: rule)

@@ -1,0 +1,109 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import StorePrice
+
+/// GET requests to the App Store Connect API, each with a fresh token, every page followed.
+///
+/// A `429 Too Many Requests` is retried after its `Retry-After` (at most 60 seconds, 5 times); any
+/// other error is Apple's `code` and `detail`. Pages are followed only on the base URL's host, so
+/// the token never goes anywhere else.
+struct AppStoreConnectClient {
+    /// `https://api.appstoreconnect.apple.com`, or a stand-in's address in tests.
+    let baseURL: String
+    let token: AppStoreConnectToken
+    /// How long each request may take.
+    var timeout: TimeAmount = .seconds(60)
+    /// Longest wait a `Retry-After` is followed for, and how many times.
+    var longestRetryWait = 60
+    var retries = 5
+
+    /// One response: the URL it answered and its JSON.
+    struct Page {
+        var url: String
+        var json: [UInt8]
+    }
+
+    /// An answer that is not a page.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// `path` (such as `/v1/apps/123/inAppPurchasesV2?limit=200`) and every page after it.
+    func pages(_ path: String) throws -> [Page] {
+        var pages: [Page] = []
+        var next: String? = baseURL + path
+        while let url = next {
+            let json = try get(url)
+            pages.append(Page(url: url, json: json))
+            next = nil
+            if let object = try? JSONSerialization.jsonObject(with: Data(json)) as? [String: Any],
+                let link = (object["links"] as? [String: Any])?["next"] as? String
+            {
+                guard link.hasPrefix(baseURL + "/") else {
+                    throw Failure(description: "App Store Connect's next page is not on \(baseURL.escapedForMessage): '\(link.escapedForMessage)'")
+                }
+                next = link
+            }
+            if pages.count > 10_000 { throw Failure(description: "more than 10,000 pages from \(path.escapedForMessage)") }
+        }
+        return pages
+    }
+
+    /// The body of a GET, after any retries.
+    private func get(_ url: String) throws -> [UInt8] {
+        var attempt = 0
+        while true {
+            attempt += 1
+            var request = try HTTPClient.Request(url: url, method: .GET)
+            request.headers.add(name: "Authorization", value: "Bearer " + (try token.make()))
+            request.headers.add(name: "Accept", value: "application/json")
+            let response: HTTPClient.Response
+            do {
+                response = try HTTPClient.shared.execute(request: request, deadline: .now() + timeout).wait()
+            } catch {
+                throw Failure(description: "cannot reach App Store Connect at \(Self.shown(url)): \(error)")
+            }
+            let body = response.body.map { Array($0.readableBytesView) } ?? []
+            if response.status == .tooManyRequests, attempt <= retries {
+                let wait = min(longestRetryWait, response.headers.first(name: "Retry-After").flatMap { Int($0) } ?? 5)
+                Console.error("note: App Store Connect asks to wait \(wait) s (429 for \(Self.shown(url))); retrying")
+                Thread.sleep(forTimeInterval: TimeInterval(max(0, wait)))
+                continue
+            }
+            guard (200..<300).contains(response.status.code) else {
+                throw Failure(description: Self.describe(status: response.status, body: body, url: url))
+            }
+            return body
+        }
+    }
+
+    /// Apple's error in one line: `401 NOT_AUTHORIZED: Provide a properly configured…`.
+    static func describe(status: HTTPResponseStatus, body: [UInt8], url: String) -> String {
+        var words = "App Store Connect answered \(status.code) to \(shown(url))"
+        if let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
+            let errors = object["errors"] as? [[String: Any]], let first = errors.first
+        {
+            let code = first["code"] as? String ?? "\(status.code)"
+            let detail = first["detail"] as? String ?? first["title"] as? String ?? ""
+            words += ": \(code.escapedForMessage): \(whole(detail))"
+            if errors.count > 1 { words += " (and \(errors.count - 1) more)" }
+        } else {
+            words += " (\(status.reasonPhrase.escapedForMessage))"
+        }
+        return words
+    }
+
+    /// A URL's path and query, for messages: `GET /v1/apps/123/inAppPurchasesV2?limit=200`.
+    static func shown(_ url: String) -> String {
+        let path = url.range(of: "://").map { url[$0.upperBound...].drop { $0 != "/" } } ?? Substring(url)
+        return "GET " + whole(String(path))
+    }
+
+    /// Text from Apple or a URL for a message: escaped, and whole up to 500 characters.
+    static func whole(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        return String(String.UnicodeScalarView(scalars.prefix(500))).escapedPathForMessage + (scalars.count > 500 ? "…" : "")
+    }
+}
