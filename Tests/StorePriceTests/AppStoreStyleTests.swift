@@ -216,6 +216,34 @@ import Testing
         #expect(try Storefront("RUS").appStoreRule.hasEvidence(forLanguage: "en"))
     }
 
+    /// The coverage table's words for a rule at 1,000 or more.
+    func large(_ rule: AppStoreRule) -> String {
+        guard rule.largeAmountSeen != nil, let upTo = rule.largeAmountsSeenUpTo else { return "unverified" }
+        let grouped = upTo.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
+        return "seen to \(grouped)" + (rule.largeAmountsUnverified.map { "; unverified: " + $0 } ?? "")
+    }
+
+    /// Each storefront's largest string of Apple's at 1,000 or more is what the App Store style
+    /// writes now, spaces aside (many were transcribed with their whitespace unverified).
+    @Test func theLargeAmountsSeenAreWrittenAsApple() throws {
+        var checked = 0
+        for rule in AppStoreRule.all {
+            guard let seen = rule.largeAmountSeen else { continue }
+            // "JPY 118800 → ¥118,800"
+            let parts = seen.split(separator: " → ", maxSplits: 1)
+            let amount = String(try #require(parts.first?.split(separator: " ").last))
+            let storefront = try Storefront(rule.storefront)
+            let written = try PriceFormatter(locale: storefront.priceLocale, options: .init(style: .appStore)).format(amount: amount)
+            func spaces(_ text: Substring) -> String {
+                String(text.unicodeScalars.map { $0.properties.generalCategory == .spaceSeparator ? " " : Character($0) })
+            }
+            #expect(spaces(Substring(written)) == spaces(parts[1]), "\(rule.storefront): \(escaped(written)) for \(seen)")
+            #expect(Decimal(string: amount).map { $0 >= 1000 } == true)
+            checked += 1
+        }
+        #expect(checked == 35)
+    }
+
     /// The article's coverage table is the data's: each storefront's row shows what the library
     /// writes now. `Scripts/app-store-coverage.py` writes the table.
     @Test func theCoverageTableInTheDocsIsTheData() throws {
@@ -232,14 +260,14 @@ import Testing
             let house = rule.houseRule.map { " (\($0.rawValue))" } ?? ""
             expected.append(
                 "| \(rule.storefront) \(storefront.name) | \(storefront.currency) | \(rule.defaultLanguage) | `\(escaped(shown))`\(house) | "
-                    + "\(rule.numbers ?? "ICU") | \(rule.basis.rawValue), \(rule.evidence.count) cited |")
+                    + "\(rule.numbers ?? "ICU") | \(rule.basis.rawValue), \(rule.evidence.count) cited | \(large(rule)) |")
             for (language, nested) in rule.languages.sorted(by: { $0.key < $1.key }) {
                 let shownInLanguage = try PriceFormatter(
                     locale: storefront.priceLocale(language: language), options: .init(style: .appStore)
                 ).format(amount: amount)
                 expected.append(
                     "| \(rule.storefront) in \(language) | \(storefront.currency) | \(language) | `\(escaped(shownInLanguage))` | "
-                        + "\(nested.numbers ?? "ICU") | \(nested.basis.rawValue), \(nested.evidence.count) cited |")
+                        + "\(nested.numbers ?? "ICU") | \(nested.basis.rawValue), \(nested.evidence.count) cited | \(large(nested)) |")
             }
         }
         #expect(rows.count == expected.count, "run Scripts/app-store-coverage.py")

@@ -64,6 +64,16 @@ public struct AppStoreRule: Hashable, Sendable {
     /// Rules for store languages that write prices differently from the storefront's own, keyed
     /// by language (`en`) or language and script (`zh-Hant`).
     public let languages: [String: AppStoreRule]
+    /// Apple's largest string of 1,000 or more from this storefront that the rule writes, as
+    /// `currency amount → string`, such as `JPY 118800 → ¥118,800`; nil when none was found, and
+    /// the rule's grouping rests on smaller amounts only. Price points pass 1,000 in most
+    /// currencies.
+    public let largeAmountSeen: String?
+    /// The largest amount ``largeAmountSeen`` verifies the rule to.
+    public let largeAmountsSeenUpTo: Int?
+    /// What of the rule's large amounts no string of Apple's shows: all of them (when
+    /// ``largeAmountSeen`` is nil), or forms such as Indonesia's `Rp 16,5ribu` or India's lakhs.
+    public let largeAmountsUnverified: String?
 
     /// Whether the evidence covers pages in `language` (`en-GB`, `fr`): a language in
     /// ``languagesSeen``, or one with a rule of its own in ``languages``. Other store languages take
@@ -126,7 +136,8 @@ public struct AppStoreRule: Hashable, Sendable {
         storefront: String, defaultLanguage: String, languagesSeen: [String], basis: Basis, pattern: String?,
         numbers: String?,
         fractionDigits: Int?, houseRule: HouseRule?, classNote: String?, evidence: [String],
-        languages: [String: AppStoreRule]
+        languages: [String: AppStoreRule], largeAmountSeen: String? = nil, largeAmountsSeenUpTo: Int? = nil,
+        largeAmountsUnverified: String? = nil
     ) {
         self.storefront = storefront
         self.defaultLanguage = defaultLanguage
@@ -139,6 +150,9 @@ public struct AppStoreRule: Hashable, Sendable {
         self.classNote = classNote
         self.evidence = evidence
         self.languages = languages
+        self.largeAmountSeen = largeAmountSeen
+        self.largeAmountsSeenUpTo = largeAmountsSeenUpTo
+        self.largeAmountsUnverified = largeAmountsUnverified
     }
 }
 
@@ -182,6 +196,14 @@ final class AppStoreRuleTable: Sendable {
         var `class`: String?
         var evidence: [String]?
         var languages: [String: Entry]?
+        var large_amounts: LargeAmounts?
+    }
+
+    /// Whether Apple's strings show the rule at 1,000 or more (`Scripts/app-store-large-amounts.py`).
+    struct LargeAmounts: Decodable {
+        var seen: String?
+        var up_to: Int?
+        var unverified: String?
     }
 
     struct File: Decodable {
@@ -245,6 +267,8 @@ final class AppStoreRuleTable: Sendable {
             storefront: storefront, defaultLanguage: defaultLanguage, languagesSeen: seen, basis: basis,
             pattern: entry.pattern,
             numbers: entry.numbers, fractionDigits: entry.fraction_digits, houseRule: houseRule,
-            classNote: entry.class, evidence: entry.evidence ?? [], languages: languages)
+            classNote: entry.class, evidence: entry.evidence ?? [], languages: languages,
+            largeAmountSeen: entry.large_amounts?.seen, largeAmountsSeenUpTo: entry.large_amounts?.up_to,
+            largeAmountsUnverified: entry.large_amounts?.unverified)
     }
 }

@@ -414,7 +414,11 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "AED 19.99 → AED 19.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "AED 3699.99 → AED 3,699.99",
+    "up_to": 3699
+   }
   },
   "AFG": {
    "name": "Afghanistan",
@@ -430,7 +434,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "ATG": {
    "name": "Antigua and Barbuda",
@@ -445,7 +452,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "AIA": {
    "name": "Anguilla",
@@ -460,7 +470,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "ALB": {
    "name": "Albania",
@@ -476,7 +489,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "ARM": {
    "name": "Armenia",
@@ -491,7 +507,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 5.99 → USD 5.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "AGO": {
    "name": "Angola",
@@ -506,7 +525,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "ARG": {
    "name": "Argentina",
@@ -522,7 +544,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "AUT": {
    "name": "Austria",
@@ -538,7 +563,11 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EUR 5.99 → 5,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "EUR 1099.99 → 1.099,99 €",
+    "up_to": 1099
+   }
   },
   "AUS": {
    "name": "Australia",
@@ -554,7 +583,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "AUD 2.99 → $2.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=en-AU; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "AZE": {
    "name": "Azerbaijan",
@@ -569,7 +601,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 5.99 → USD 5.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "BIH": {
    "name": "Bosnia and Herzegovina",
@@ -584,7 +619,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EUR 5.99 → 5,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "BRB": {
    "name": "Barbados",
@@ -599,7 +637,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "BEL": {
    "name": "Belgium",
@@ -614,7 +655,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EUR 1.99 → 1,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "BFA": {
    "name": "Burkina Faso",
@@ -630,7 +674,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "BGR": {
    "name": "Bulgaria",
@@ -645,7 +692,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EUR 5.99 → 5,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "BHR": {
    "name": "Bahrain",
@@ -660,7 +710,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → $1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "BEN": {
    "name": "Benin",
@@ -675,7 +728,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "BMU": {
    "name": "Bermuda",
@@ -690,7 +746,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "BRN": {
    "name": "Brunei",
@@ -706,7 +765,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "BOL": {
    "name": "Bolivia",
@@ -722,7 +784,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "BRA": {
    "name": "Brazil",
@@ -738,7 +803,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "BRL 12.9 → R$ 12,90 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "BHS": {
    "name": "Bahamas",
@@ -753,7 +821,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "BTN": {
    "name": "Bhutan",
@@ -768,7 +839,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "BWA": {
    "name": "Botswana",
@@ -783,7 +857,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "BLR": {
    "name": "Belarus",
@@ -798,7 +875,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "BLZ": {
    "name": "Belize",
@@ -813,7 +893,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "CAN": {
    "name": "Canada",
@@ -829,7 +912,11 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "CAD 6.99 → $6.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "CAD 1399.99 → $1,399.99",
+    "up_to": 1399
+   }
   },
   "COD": {
    "name": "Democratic Republic of the Congo",
@@ -844,7 +931,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "COG": {
    "name": "Republic of the Congo",
@@ -859,7 +949,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 5.99 → USD 5.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "CHE": {
    "name": "Switzerland",
@@ -875,7 +968,11 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "CHF 4 → CHF 4.00 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "CHF 1000 → CHF 1,000.00",
+    "up_to": 1000
+   }
   },
   "CIV": {
    "name": "Ivory Coast",
@@ -904,6 +1001,9 @@ enum EmbeddedData {
       "USD 7.99 → $7.99 (appstore-web-iap-wsunverified; lang=en-GB (page requested as apps.apple.com/ci/app/id<app>?l=en-GB) cventuresza-tech/puley-price-index data/latest/countries/ci.json@01242bf31b91 app crunchyroll plan \"Fan\", collected 2026-10-08; transcribed via read_file, whitespace bytes unverified)"
      ]
     }
+   },
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
    }
   },
   "CHL": {
@@ -920,7 +1020,11 @@ enum EmbeddedData {
    "fraction_digits": 0,
    "evidence": [
     "CLP 1990 → $1.990 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "CLP 34990 → $34.990",
+    "up_to": 34990
+   }
   },
   "CMR": {
    "name": "Cameroon",
@@ -949,6 +1053,9 @@ enum EmbeddedData {
       "USD 5 → US$5.00 (appstore-web-iap-wsunverified; lang=en-GB (page requested as apps.apple.com/cm/app/id<app>?l=en-GB) cventuresza-tech/puley-price-index data/latest/countries/cm.json@01242bf31b91 app x plan \"X Premium (Monthly)\", collected 2026-10-08; transcribed via read_file, whitespace bytes unverified)"
      ]
     }
+   },
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
    }
   },
   "CHN": {
@@ -967,7 +1074,11 @@ enum EmbeddedData {
     "CNY 0 → ¥0.00 (appstore-web-iap; eyelly-wu/appstore-discounts src/data/storage/cn.json@22654616e253 app id730712409 IAP list, seen 2024-07-26; amount parsed from string)",
     "CNY 1 → ¥1.00 (itunes-lookup-api; eyelly-wu/appstore-discounts src/data/storage/cn.json@22654616e253 app id373454750 seen 2024-07-25)",
     "CNY 16.8 → ¥16.80 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=zh-Hans-CN; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "CNY 4688 → ¥4,688.00",
+    "up_to": 4688
+   }
   },
   "COL": {
    "name": "Colombia",
@@ -983,7 +1094,11 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "COP 9900 → $ 9.900,00 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "COP 129900 → $ 129.900,00",
+    "up_to": 129900
+   }
   },
   "CRI": {
    "name": "Costa Rica",
@@ -999,7 +1114,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "CPV": {
    "name": "Cape Verde",
@@ -1014,7 +1132,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "CYP": {
    "name": "Cyprus",
@@ -1029,7 +1150,11 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EUR 5.99 → 5,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "EUR 1099.99 → 1.099,99 €",
+    "up_to": 1099
+   }
   },
   "CZE": {
    "name": "Czech Republic",
@@ -1044,7 +1169,11 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "CZK 129 → 129,00 Kč (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "CZK 24990 → 24 990,00 Kč",
+    "up_to": 24990
+   }
   },
   "DEU": {
    "name": "Germany",
@@ -1060,7 +1189,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EUR 1.99 → 1,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "DNK": {
    "name": "Denmark",
@@ -1075,7 +1207,11 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "DKK 39 → 39,00 kr (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "DKK 8999 → 8.999,00 kr",
+    "up_to": 8999
+   }
   },
   "DMA": {
    "name": "Dominica",
@@ -1090,7 +1226,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "DOM": {
    "name": "Dominican Republic",
@@ -1106,7 +1245,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "DZA": {
    "name": "Algeria",
@@ -1121,7 +1263,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → $1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "ECU": {
    "name": "Ecuador",
@@ -1137,7 +1282,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "EST": {
    "name": "Estonia",
@@ -1152,7 +1300,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EUR 1.99 → 1,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "EGY": {
    "name": "Egypt",
@@ -1167,7 +1318,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EGP 99.99 → EGP 99.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "ESP": {
    "name": "Spain",
@@ -1183,7 +1337,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EUR 1.99 → 1,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "FIN": {
    "name": "Finland",
@@ -1198,7 +1355,11 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EUR 5.99 → 5,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "EUR 1099.99 → 1.099,99 €",
+    "up_to": 1099
+   }
   },
   "FJI": {
    "name": "Fiji",
@@ -1213,7 +1374,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "FSM": {
    "name": "Micronesia",
@@ -1228,7 +1392,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "FRA": {
    "name": "France",
@@ -1244,7 +1411,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EUR 1.99 → 1,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "GAB": {
    "name": "Gabon",
@@ -1260,7 +1430,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "GBR": {
    "name": "United Kingdom",
@@ -1275,7 +1448,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "GBP 1.99 → £1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "GRD": {
    "name": "Grenada",
@@ -1290,7 +1466,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "GEO": {
    "name": "Georgia",
@@ -1305,7 +1484,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 5.99 → USD 5.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "GHA": {
    "name": "Ghana",
@@ -1320,7 +1502,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 5.99 → USD 5.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "GMB": {
    "name": "Gambia",
@@ -1335,7 +1520,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "GRC": {
    "name": "Greece",
@@ -1350,7 +1538,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EUR 1.99 → 1,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "GTM": {
    "name": "Guatemala",
@@ -1366,7 +1557,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "GNB": {
    "name": "Guinea-Bissau",
@@ -1381,7 +1575,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "GUY": {
    "name": "Guyana",
@@ -1396,7 +1593,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "HKG": {
    "name": "Hong Kong",
@@ -1414,7 +1614,11 @@ enum EmbeddedData {
     "HKD 0 → HK$\u00a00.00 (appstore-web-iap; eyelly-wu/appstore-discounts src/data/storage/hk.json@22654616e253 app id730712409 IAP list, seen 2024-07-26; amount parsed from string)",
     "HKD 2 → HK$\u00a02.00 (itunes-lookup-api; eyelly-wu/appstore-discounts src/data/storage/hk.json@22654616e253 app id1467880680 seen 2024-07-26)",
     "HKD 18 → HK$ 18.00 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "HKD 5888 → HK$\u00a05,888.00",
+    "up_to": 5888
+   }
   },
   "HND": {
    "name": "Honduras",
@@ -1430,7 +1634,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "HRV": {
    "name": "Croatia",
@@ -1445,7 +1652,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EUR 1.99 → 1,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "HUN": {
    "name": "Hungary",
@@ -1460,7 +1670,11 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "HUF 1990 → HUF1,990.00 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "HUF 11990 → HUF11,990.00",
+    "up_to": 11990
+   }
   },
   "IDN": {
    "name": "Indonesia",
@@ -1476,7 +1690,12 @@ enum EmbeddedData {
    "rule": "indonesian-thousands",
    "evidence": [
     "IDR 99000 → Rp 99ribu (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "IDR 14999000 → Rp 14,999juta",
+    "up_to": 14999000,
+    "unverified": "amounts that are not whole thousands, such as Rp 16,5ribu"
+   }
   },
   "IRL": {
    "name": "Ireland",
@@ -1491,7 +1710,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EUR 5.99 → €5.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "Apple's strings of 1,000 or more from this storefront differ from the rule (older pages or another language)"
+   }
   },
   "ISR": {
    "name": "Israel",
@@ -1506,7 +1728,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "ILS 7.9 → ₪7.90 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "IND": {
    "name": "India",
@@ -1521,7 +1746,12 @@ enum EmbeddedData {
    "fraction_digits": 0,
    "evidence": [
     "INR 499 → ₹ 499 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "INR 2900 → ₹ 2,900",
+    "up_to": 2900,
+    "unverified": "lakhs, from 1,00,000"
+   }
   },
   "IRQ": {
    "name": "Iraq",
@@ -1536,7 +1766,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → $4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "ISL": {
    "name": "Iceland",
@@ -1551,7 +1784,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "ITA": {
    "name": "Italy",
@@ -1567,7 +1803,11 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EUR 5.99 → 5,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "EUR 1099.99 → 1.099,99 €",
+    "up_to": 1099
+   }
   },
   "JAM": {
    "name": "Jamaica",
@@ -1582,7 +1822,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "JOR": {
    "name": "Jordan",
@@ -1597,7 +1840,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → $4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "JPN": {
    "name": "Japan",
@@ -1614,7 +1860,11 @@ enum EmbeddedData {
    "evidence": [
     "JPY 800 → ¥800 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)",
     "JPY 2000 → ¥2,000 (itunes-search-api-ebook; mcasashi-aso/Booker Booker/Models/SearchModel/iTunesAPI.swift@36bad3ebea72 (; same capture also in id 11209982738; embedded response, file dated 2019-10-05) ebook id1334544698)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "JPY 118800 → ¥118,800",
+    "up_to": 118800
+   }
   },
   "KEN": {
    "name": "Kenya",
@@ -1629,7 +1879,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 5.99 → USD 5.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "KGZ": {
    "name": "Kyrgyzstan",
@@ -1644,7 +1897,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "KHM": {
    "name": "Cambodia",
@@ -1659,7 +1915,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "KNA": {
    "name": "Saint Kitts and Nevis",
@@ -1674,7 +1933,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "KOR": {
    "name": "South Korea",
@@ -1690,7 +1952,11 @@ enum EmbeddedData {
    "fraction_digits": 0,
    "evidence": [
     "KRW 3300 → \uffe63,300 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=ko; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "KRW 44000 → \uffe644,000",
+    "up_to": 44000
+   }
   },
   "KWT": {
    "name": "Kuwait",
@@ -1705,7 +1971,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → $4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "CYM": {
    "name": "Cayman Islands",
@@ -1720,7 +1989,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "KAZ": {
    "name": "Kazakhstan",
@@ -1735,7 +2007,11 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "KZT 999 → 999.00₸ (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "KZT 3990 → 3,990.00₸",
+    "up_to": 3990
+   }
   },
   "LAO": {
    "name": "Laos",
@@ -1750,7 +2026,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "LBN": {
    "name": "Lebanon",
@@ -1765,7 +2044,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → $1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "LCA": {
    "name": "Saint Lucia",
@@ -1780,7 +2062,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "LKA": {
    "name": "Sri Lanka",
@@ -1795,7 +2080,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "LBR": {
    "name": "Liberia",
@@ -1810,7 +2098,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "LTU": {
    "name": "Lithuania",
@@ -1825,7 +2116,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EUR 1.99 → 1,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "LUX": {
    "name": "Luxembourg",
@@ -1840,7 +2134,11 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EUR 5.99 → 5,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "EUR 1099.99 → 1.099,99 €",
+    "up_to": 1099
+   }
   },
   "LVA": {
    "name": "Latvia",
@@ -1855,7 +2153,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EUR 1.99 → 1,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "LBY": {
    "name": "Libya",
@@ -1870,7 +2171,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → $1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "MAR": {
    "name": "Morocco",
@@ -1885,7 +2189,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → $1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "MDA": {
    "name": "Moldova",
@@ -1900,7 +2207,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "MNE": {
    "name": "Montenegro",
@@ -1915,7 +2225,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EUR 1.99 → 1,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "MDG": {
    "name": "Madagascar",
@@ -1930,7 +2243,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "MKD": {
    "name": "North Macedonia",
@@ -1945,7 +2261,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "MLI": {
    "name": "Mali",
@@ -1960,7 +2279,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "MMR": {
    "name": "Myanmar",
@@ -1975,7 +2297,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "MNG": {
    "name": "Mongolia",
@@ -1990,7 +2315,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "MAC": {
    "name": "Macau",
@@ -2008,7 +2336,10 @@ enum EmbeddedData {
     "USD 0 → USD\u00a00.00 (appstore-web-iap; eyelly-wu/appstore-discounts src/data/storage/mo.json@22654616e253 app id730712409 IAP list, seen 2024-07-26; amount parsed from string)",
     "USD 249 → USD\u00a0249.00 (appstore-web-iap; vstar37/appstore-discounts src/data/storage/mo.json@6b7763f33c92 app id866450515 IAP list, seen 2025-09-17; amount parsed from string)",
     "USD 0.29 → USD\u00a00.29 (itunes-lookup-api; eyelly-wu/appstore-discounts src/data/storage/mo.json@276c92a5c5b7 app id1467880680 seen 2024-07-26)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "MRT": {
    "name": "Mauritania",
@@ -2023,7 +2354,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → $1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "MSR": {
    "name": "Montserrat",
@@ -2038,7 +2372,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "MLT": {
    "name": "Malta",
@@ -2053,7 +2390,11 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EUR 5.99 → 5,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "EUR 1099.99 → 1.099,99 €",
+    "up_to": 1099
+   }
   },
   "MUS": {
    "name": "Mauritius",
@@ -2068,7 +2409,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "MDV": {
    "name": "Maldives",
@@ -2083,7 +2427,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "MWI": {
    "name": "Malawi",
@@ -2098,7 +2445,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "MEX": {
    "name": "Mexico",
@@ -2114,7 +2464,11 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "MXN 99 → $99.00 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "MXN 18999 → $18,999.00",
+    "up_to": 18999
+   }
   },
   "MYS": {
    "name": "Malaysia",
@@ -2129,7 +2483,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "MYR 9.9 → RM9.90 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "MOZ": {
    "name": "Mozambique",
@@ -2144,7 +2501,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "NAM": {
    "name": "Namibia",
@@ -2159,7 +2519,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "NER": {
    "name": "Niger",
@@ -2174,7 +2537,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "NGA": {
    "name": "Nigeria",
@@ -2189,7 +2555,11 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "NGN 7900 → ₦ 7,900.00 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "NGN 349900 → ₦ 349,900.00",
+    "up_to": 349900
+   }
   },
   "NIC": {
    "name": "Nicaragua",
@@ -2205,7 +2575,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "NLD": {
    "name": "Netherlands",
@@ -2221,7 +2594,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EUR 1.99 → € 1,99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "NOR": {
    "name": "Norway",
@@ -2236,7 +2612,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "NOK 29 → 29,00 kr (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "NPL": {
    "name": "Nepal",
@@ -2251,7 +2630,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 5.99 → USD 5.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "NRU": {
    "name": "Nauru",
@@ -2267,7 +2649,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "NZL": {
    "name": "New Zealand",
@@ -2283,7 +2668,11 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "NZD 9.99 → $9.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "NZD 1699.99 → $1,699.99",
+    "up_to": 1699
+   }
   },
   "OMN": {
    "name": "Oman",
@@ -2298,7 +2687,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → $1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "PAN": {
    "name": "Panama",
@@ -2314,7 +2706,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "PER": {
    "name": "Peru",
@@ -2330,7 +2725,11 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "PEN 22.9 → S/ 22.90 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "PEN 3299.9 → S/ 3,299.90",
+    "up_to": 3299
+   }
   },
   "PNG": {
    "name": "Papua New Guinea",
@@ -2345,7 +2744,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "PHL": {
    "name": "Philippines",
@@ -2360,7 +2762,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "PHP 129 → ₱ 129.00 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "PAK": {
    "name": "Pakistan",
@@ -2376,7 +2781,11 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "PKR 1300 → Rs 1,300.00 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "PKR 119900 → Rs 119,900.00",
+    "up_to": 119900
+   }
   },
   "POL": {
    "name": "Poland",
@@ -2391,7 +2800,11 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "PLN 24.99 → 24,99 zł (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "PLN 4799.99 → 4 799,99 zł",
+    "up_to": 4799
+   }
   },
   "PRT": {
    "name": "Portugal",
@@ -2409,7 +2822,11 @@ enum EmbeddedData {
     "EUR 0 → 0,00\u00a0€ (appstore-web-iap; temp-fox/appstore-discounts src/data/storage/pt.json@f1e638e29d56 app id363738376 IAP list, seen 2025-10-30; amount parsed from string)",
     "EUR 0.29 → 0,29\u00a0€ (itunes-lookup-api; temp-fox/appstore-discounts src/data/storage/pt.json@f1e638e29d56 app id891194610 seen 2025-10-30)",
     "EUR 5.99 → 5,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "EUR 1099.99 → 1.099,99 €",
+    "up_to": 1099
+   }
   },
   "PLW": {
    "name": "Palau",
@@ -2425,7 +2842,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "PRY": {
    "name": "Paraguay",
@@ -2441,7 +2861,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "QAT": {
    "name": "Qatar",
@@ -2456,7 +2879,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "QAR 19.99 → QAR 19.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "Apple's strings of 1,000 or more from this storefront differ from the rule (older pages or another language)"
+   }
   },
   "ROU": {
    "name": "Romania",
@@ -2471,7 +2897,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "RON 9.99 → 9,99 lei (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "SRB": {
    "name": "Serbia",
@@ -2486,7 +2915,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EUR 5.99 → 5,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "RUS": {
    "name": "Russia",
@@ -2515,6 +2947,9 @@ enum EmbeddedData {
       "RUB 799 → 799.00 RUB (appstore-web-iap-wsunverified; lang=en-GB (page requested as apps.apple.com/ru/app/id<app>?l=en-GB) cventuresza-tech/puley-price-index data/latest/countries/ru.json@01242bf31b91 app x plan \"X Premium (Monthly)\", collected 2026-10-08; transcribed via read_file, whitespace bytes unverified)"
      ]
     }
+   },
+   "large_amounts": {
+    "unverified": "Apple's strings of 1,000 or more from this storefront differ from the rule (older pages or another language)"
    }
   },
   "RWA": {
@@ -2530,7 +2965,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "SAU": {
    "name": "Saudi Arabia",
@@ -2545,7 +2983,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "SAR 19.99 → SAR 19.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "Apple's strings of 1,000 or more from this storefront differ from the rule (older pages or another language)"
+   }
   },
   "SLB": {
    "name": "Solomon Islands",
@@ -2560,7 +3001,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "SYC": {
    "name": "Seychelles",
@@ -2575,7 +3019,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "SWE": {
    "name": "Sweden",
@@ -2591,7 +3038,11 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "SEK 69 → 69,00 kr (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "SEK 10995 → 10.995,00 kr",
+    "up_to": 10995
+   }
   },
   "SGP": {
    "name": "Singapore",
@@ -2606,7 +3057,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "SGD 2.98 → S$ 2.98 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "SVN": {
    "name": "Slovenia",
@@ -2621,7 +3075,11 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EUR 5.99 → 5,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "EUR 1099.99 → 1.099,99 €",
+    "up_to": 1099
+   }
   },
   "SVK": {
    "name": "Slovakia",
@@ -2636,7 +3094,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EUR 1.99 → 1,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "SLE": {
    "name": "Sierra Leone",
@@ -2651,7 +3112,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "SEN": {
    "name": "Senegal",
@@ -2666,7 +3130,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "SUR": {
    "name": "Suriname",
@@ -2681,7 +3148,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "STP": {
    "name": "Sao Tome and Principe",
@@ -2697,7 +3167,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "SLV": {
    "name": "El Salvador",
@@ -2713,7 +3186,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "SWZ": {
    "name": "Eswatini",
@@ -2728,7 +3204,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "TCA": {
    "name": "Turks and Caicos Islands",
@@ -2743,7 +3222,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "TCD": {
    "name": "Chad",
@@ -2758,7 +3240,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "THA": {
    "name": "Thailand",
@@ -2773,7 +3258,11 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "THB 199 → ฿199.00 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "THB 34900 → ฿34,900.00",
+    "up_to": 34900
+   }
   },
   "TJK": {
    "name": "Tajikistan",
@@ -2788,7 +3277,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "TKM": {
    "name": "Turkmenistan",
@@ -2803,7 +3295,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "TUN": {
    "name": "Tunisia",
@@ -2818,7 +3313,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → $4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "TON": {
    "name": "Tonga",
@@ -2833,7 +3331,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "TUR": {
    "name": "Turkey",
@@ -2850,7 +3351,11 @@ enum EmbeddedData {
     "TRY 0 → ₺0,00 (appstore-web-iap; eyelly-wu/appstore-discounts src/data/storage/tr.json@22654616e253 app id625206080 IAP list, seen 2024-11-04; amount parsed from string)",
     "TRY 78.99 → ₺78,99 (appstore-web-iap; vstar37/appstore-discounts src/data/storage/tr.json@9cb4b47ff969 app id6462360082 IAP list, seen 2025-06-04; amount parsed from string)",
     "TRY 2.99 → ₺2,99 (itunes-lookup-api; eyelly-wu/appstore-discounts src/data/storage/tr.json@13fee7639690 app id6476963352 seen 2024-11-04)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "TRY 29999.99 → ₺29.999,99",
+    "up_to": 29999
+   }
   },
   "TTO": {
    "name": "Trinidad and Tobago",
@@ -2865,7 +3370,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "TWN": {
    "name": "Taiwan",
@@ -2897,6 +3405,10 @@ enum EmbeddedData {
       "TWD → NT$… on the App Store's English (en-GB) pages of the Taiwan storefront, where the Chinese pages write $… (../shared/evidence/README.md, from a page read with ?l=en-GB; no amount given)"
      ]
     }
+   },
+   "large_amounts": {
+    "seen": "TWD 22000 → $22,000.00",
+    "up_to": 22000
    }
   },
   "TZA": {
@@ -2912,7 +3424,11 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "TZS 14900 → 14,900.00 TZS (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "TZS 2199000 → 2,199,000.00 TZS",
+    "up_to": 2199000
+   }
   },
   "UKR": {
    "name": "Ukraine",
@@ -2927,7 +3443,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 5.99 → 5,99 USD (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "UGA": {
    "name": "Uganda",
@@ -2942,7 +3461,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "USA": {
    "name": "United States",
@@ -2960,7 +3482,10 @@ enum EmbeddedData {
     "USD 0 → $0.00 (appstore-web-iap; eyelly-wu/appstore-discounts src/data/storage/us.json@22654616e253 app id730712409 IAP list, seen 2024-07-26; amount parsed from string)",
     "USD 28.99 → $28.99 (appstore-web-iap; vstar37/appstore-discounts src/data/storage/us.json@1d3a311a5581 app id1444383602 IAP list, seen 2025-05-09; amount parsed from string)",
     "USD 0.29 → $0.29 (itunes-lookup-api; eyelly-wu/appstore-discounts src/data/storage/us.json@276c92a5c5b7 app id1467880680 seen 2024-07-26)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "URY": {
    "name": "Uruguay",
@@ -2975,7 +3500,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "UZB": {
    "name": "Uzbekistan",
@@ -2990,7 +3518,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "VCT": {
    "name": "Saint Vincent and the Grenadines",
@@ -3005,7 +3536,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "VEN": {
    "name": "Venezuela",
@@ -3021,7 +3555,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → USD 4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "VGB": {
    "name": "British Virgin Islands",
@@ -3036,7 +3573,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "VNM": {
    "name": "Vietnam",
@@ -3051,7 +3591,11 @@ enum EmbeddedData {
    "fraction_digits": 0,
    "evidence": [
     "VND 149000 → 149.000đ (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "seen": "VND 21999000 → 21.999.000đ",
+    "up_to": 21999000
+   }
   },
   "VUT": {
    "name": "Vanuatu",
@@ -3066,7 +3610,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 1.99 → USD 1.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "XKS": {
    "name": "Kosovo",
@@ -3081,7 +3628,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "EUR 5.99 → 5,99 € (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "YEM": {
    "name": "Yemen",
@@ -3096,7 +3646,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 4.99 → $4.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "ZAF": {
    "name": "South Africa",
@@ -3111,7 +3664,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "ZAR 39.99 → R39.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "ZMB": {
    "name": "Zambia",
@@ -3126,7 +3682,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 5.99 → USD 5.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   },
   "ZWE": {
    "name": "Zimbabwe",
@@ -3141,7 +3700,10 @@ enum EmbeddedData {
    "fraction_digits": 2,
    "evidence": [
     "USD 5.99 → USD 5.99 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
-   ]
+   ],
+   "large_amounts": {
+    "unverified": "no Apple string of 1,000 or more from this storefront"
+   }
   }
  },
  "superseded": [
