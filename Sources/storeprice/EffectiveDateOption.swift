@@ -20,7 +20,10 @@ struct EffectiveDateOption: ParsableArguments {
 
     /// Refuses a day for a catalog that has no dated prices.
     func validate(catalog: String, format: CatalogFormat?) throws {
-        guard day != nil, (format ?? CatalogFormat(path: catalog)) != .appStoreConnect, !Catalog.isFolder(catalog) else { return }
+        // A path that does not exist is reported when it is opened.
+        guard day != nil, FileManager.default.fileExists(atPath: catalog),
+            (format ?? CatalogFormat(path: catalog)) != .appStoreConnect, !Catalog.isFolder(catalog)
+        else { return }
         throw ValidationError(
             "--date chooses among App Store Connect's dated prices; give it with a folder or .json file of responses.")
     }

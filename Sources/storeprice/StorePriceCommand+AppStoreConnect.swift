@@ -25,7 +25,8 @@ extension StorePriceCommand.AppStoreConnect {
             abstract: "Fetch an app's in-app purchases, subscriptions and their prices, and write them as a catalog.",
             discussion: """
                 Calls the App Store Connect API with a team API key (Users and Access > Integrations > \
-                App Store Connect API; a key with the App Manager or Developer role reads prices): the \
+                App Store Connect API > Team Keys; an Admin makes one, with the App Manager role or \
+                Developer's, and the .p8 file downloads once): the \
                 app's in-app purchases (GET /v1/apps/{id}/inAppPurchasesV2) and subscription groups, \
                 each product's manual and automatic prices with their price points and territories, \
                 and its localizations, every page. It writes a JSON Lines catalog of the prices in \
@@ -36,9 +37,10 @@ extension StorePriceCommand.AppStoreConnect {
                 key is never printed. A 429 is retried after its Retry-After.
 
                 Examples:
-                  storeprice asc pull --key-id 2X9R4HXF34 --issuer-id 57246542-96fe-1a63-e053-0824d011072a \\
-                    --private-key AuthKey_2X9R4HXF34.p8 --app 1234567890 --output catalog.jsonl
-                  storeprice asc pull … --raw asc-responses --output catalog.jsonl
+                  storeprice asc pull --key-id 2X9R4HXF34 \\
+                    --issuer-id 57246542-96fe-1a63-e053-0824d011072a \\
+                    --private-key AuthKey_2X9R4HXF34.p8 --app 1234567890 \\
+                    --raw asc-responses --output catalog.jsonl
                   storeprice render asc-responses --storefronts all --date 2027-01-01
 
                 Exit status: 0 written, 64 usage error, 65 a key file or response StorePrice cannot \
@@ -85,15 +87,24 @@ extension StorePriceCommand.AppStoreConnect {
                 throw ValidationError("--app '\(app.escapedForMessage)' is not an app's Apple ID; it is a number, such as 1234567890.")
             }
             let loopback = ["http://127.0.0.1:", "http://localhost:", "http://[::1]:"].contains { baseURL.hasPrefix($0) }
-            guard baseURL.hasPrefix("https://") || loopback, !baseURL.hasSuffix("/") else {
+            guard baseURL.hasPrefix("https://") || loopback else {
                 throw ValidationError(
-                    "--base-url '\(baseURL.escapedForMessage)' must start with https:// (or http:// for this machine, 127.0.0.1) and not end with /; the token must not travel in the clear.")
+                    "--base-url '\(baseURL.escapedForMessage)' must start with https://, or http:// for this machine (http://127.0.0.1:PORT): the token must not travel in the clear.")
+            }
+            guard !baseURL.hasSuffix("/") else {
+                throw ValidationError(
+                    "--base-url '\(baseURL.escapedForMessage)' ends with /; give the address alone, such as https://api.appstoreconnect.apple.com.")
+            }
+            if let raw, let inside = try? FileManager.default.contentsOfDirectory(atPath: raw), !inside.isEmpty {
+                throw ValidationError(
+                    "--raw '\(raw.escapedForMessage)' already holds files; give a new or empty folder, so that old responses are not read with new ones.")
             }
         }
 
         func run() throws {
             let token = try AppStoreConnectToken(keyID: keyID, issuerID: issuerID, privateKeyFile: privateKey)
             let client = AppStoreConnectClient(baseURL: baseURL, token: token)
+            defer { client.shutdown() }
             var pages: [AppStoreConnectClient.Page] = []
             func fetch(_ path: String) throws -> [AppStoreConnectClient.Page] {
                 let fetched = try client.pages(path)
@@ -149,8 +160,7 @@ extension StorePriceCommand.AppStoreConnect {
 
         /// A response's file name: its number and its path, `003-v1-inAppPurchasePriceSchedules-6444653105-manualPrices.json`.
         static func fileName(_ index: Int, _ url: String) -> String {
-            let path = url.range(of: "://").map { url[$0.upperBound...].drop { $0 != "/" } } ?? Substring(url)
-            let name = path.prefix { $0 != "?" }.split(separator: "/").joined(separator: "-")
+            let name = AppStoreConnectClient.path(of: url).prefix { $0 != "?" }.split(separator: "/").joined(separator: "-")
             let number = String(index + 1)
             return String(repeating: "0", count: max(0, 4 - number.count)) + number + "-" + name + ".json"
         }

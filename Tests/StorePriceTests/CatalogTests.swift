@@ -328,10 +328,10 @@ import Testing
 
     @Test func namesTheFormatItCannotTell() {
         #expect {
-            try Catalog.load("catalog.txt")
+            try Catalog.load(repositoryFile("LICENSE.txt").path)
         } throws: { error in
             String(describing: error)
-                == "catalog 'catalog.txt': cannot tell the format from the name; name it .csv, .jsonl, .storekit or .json (App Store Connect), or give the format"
+                == "catalog '\(repositoryFile("LICENSE.txt").path)': cannot tell the format from the name; name it .csv, .jsonl, .storekit or .json (App Store Connect), or give the format"
         }
     }
 

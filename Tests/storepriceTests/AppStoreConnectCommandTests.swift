@@ -46,7 +46,7 @@ import Testing
         expectBytes(
             run.error,
             "storeprice: invalid product com.example.pro.monthly: no price in IDN, IND\n"
-                + "storeprice: note: com.example.gems (in-app purchase 6444000002): no price response; left out\n"
+                + "storeprice: note: com.example.gems (in-app purchase 6444000002): no price in the responses; left out\n"
                 + "storeprice: note: 1 price starts after 2026-11-28 and is not shown (the first: com.example.coins in USA "
                 + "from 2027-01-01); a later date shows them\n"
                 + "storeprice: 1 invalid product, with rows only where priced; --strict makes this an error\n")
@@ -82,6 +82,32 @@ import Testing
         let changed = try runStorePrice(["verify", golden])
         #expect(changed.status == 1, "\(changed.error)")
         #expect(changed.output.contains("com.example.coins  ￥160 → ￥170"), "\(changed.output)")
+    }
+
+    /// A subscription price of another billing plan than UPFRONT is not the subscription's price,
+    /// and says so.
+    @Test func anotherBillingPlansPriceIsNotThePrice() throws {
+        let folder = try temporaryDirectory()
+        try FileManager.default.copyItem(
+            atPath: Self.folder + "/subscriptions.json", toPath: folder.appendingPathComponent("subscriptions.json").path)
+        let prices = folder.appendingPathComponent("prices.json")
+        try Data(#"""
+            {"data":[{"type":"subscriptionPrices","id":"a","attributes":{"startDate":null,"preserved":false,"planType":"UPFRONT"},
+            "relationships":{"territory":{"data":{"type":"territories","id":"USA"}},"subscriptionPricePoint":{"data":{"type":"subscriptionPricePoints","id":"p1"}}}},
+            {"type":"subscriptionPrices","id":"b","attributes":{"startDate":null,"preserved":false,"planType":"MONTHLY"},
+            "relationships":{"territory":{"data":{"type":"territories","id":"USA"}},"subscriptionPricePoint":{"data":{"type":"subscriptionPricePoints","id":"p2"}}}}],
+            "included":[{"type":"territories","id":"USA","attributes":{"currency":"USD"}},
+            {"type":"subscriptionPricePoints","id":"p1","attributes":{"customerPrice":"59.99","proceeds":"42","proceedsYear2":"51"}},
+            {"type":"subscriptionPricePoints","id":"p2","attributes":{"customerPrice":"5.99","proceeds":"4.2"}}],
+            "links":{"self":"https://api.appstoreconnect.apple.com/v1/subscriptions/6444000010/prices"}}
+            """#.utf8).write(to: prices)
+        let run = try runStorePrice(["render", folder.path, "--storefronts", "USA", "--date", "2026-11-28", "--format", "csv"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("com.example.pro.monthly,USA,,en_US@currency=USD,59.99,$59.99,"), "\(run.output)")
+        expectBytes(
+            run.error,
+            "storeprice: note: '\(prices.path)' has 1 price of the billing plan 'MONTHLY', which is not read; a subscription's "
+                + "price is its UPFRONT plan's\n")
     }
 
     /// A page whose `links.next` no file gives is noted, not taken for the whole list.

@@ -114,7 +114,9 @@ import Testing
         (["--issuer-id", "issuer"], 64, "Error: --issuer-id 'issuer' is not an issuer ID; it is a UUID, such as 57246542-96fe-1a63-e053-0824d011072a.\n"),
         (["--app", "com.example"], 64, "Error: --app 'com.example' is not an app's Apple ID; it is a number, such as 1234567890.\n"),
         (["--base-url", "http://example.com"], 64,
-         "Error: --base-url 'http://example.com' must start with https:// (or http:// for this machine, 127.0.0.1) and not end with /; the token must not travel in the clear.\n"),
+         "Error: --base-url 'http://example.com' must start with https://, or http:// for this machine (http://127.0.0.1:PORT): the token must not travel in the clear.\n"),
+        (["--base-url", "https://api.appstoreconnect.apple.com/"], 64,
+         "Error: --base-url 'https://api.appstoreconnect.apple.com/' ends with /; give the address alone, such as https://api.appstoreconnect.apple.com.\n"),
     ])
     func badValuesAreRefusedBeforeAnyRequest(_ change: [String], _ status: Int32, _ firstLine: String) throws {
         var arguments = ["asc", "pull", "--key-id", Self.keyID, "--issuer-id", Self.issuerID, "--private-key", "/nonexistent.p8",
@@ -123,6 +125,33 @@ import Testing
         let run = try runStorePrice(arguments)
         #expect(run.status == status)
         #expect(run.error.hasPrefix(firstLine), "\(run.error)")
+    }
+
+    /// An address where nothing listens is one line in words, status 69.
+    @Test func nothingListeningIsSaidInWords() throws {
+        let (_, file) = try Self.key()
+        let run = try runStorePrice(
+            ["asc", "pull", "--key-id", Self.keyID, "--issuer-id", Self.issuerID, "--private-key", file, "--app", "1500000000",
+             "--base-url", "http://127.0.0.1:9"])
+        #expect(run.status == 69)
+        expectBytes(
+            run.error,
+            "storeprice: cannot reach App Store Connect at http://127.0.0.1:9 (GET /v1/apps/1500000000/inAppPurchasesV2?limit=200): "
+                + "connection refused; is the address right?\n")
+    }
+
+    /// `--raw` into a folder that holds files is refused: old responses would be read with new ones.
+    @Test func rawNeedsANewOrEmptyFolder() throws {
+        let folder = try temporaryDirectory()
+        try "{}".write(to: folder.appendingPathComponent("0099-old.json"), atomically: true, encoding: .utf8)
+        let run = try runStorePrice(
+            ["asc", "pull", "--key-id", Self.keyID, "--issuer-id", Self.issuerID, "--private-key", "/nonexistent.p8", "--app",
+             "1500000000", "--raw", folder.path])
+        #expect(run.status == 64)
+        #expect(
+            run.error.hasPrefix(
+                "Error: --raw '\(folder.path)' already holds files; give a new or empty folder, so that old responses are not read with new ones.\n"),
+            "\(run.error)")
     }
 
     /// A file that is not a key is named, and none of its text is shown.
@@ -136,6 +165,6 @@ import Testing
         expectBytes(
             run.error,
             "storeprice: cannot read '\(file.path)': not an App Store Connect API key; expected the .p8 file App Store Connect "
-                + "gives (PEM, BEGIN PRIVATE KEY, P-256)\n")
+                + "gives (a P-256 key in PEM, BEGIN PRIVATE KEY)\n")
     }
 }

@@ -201,8 +201,8 @@ import Testing
 
     @Test(arguments: [
         (["render", "/nonexistent.jsonl"], "storeprice: cannot read '/nonexistent.jsonl': No such file or directory\n"),
-        (["render", "catalog.txt"],
-         "storeprice: catalog 'catalog.txt': cannot tell the format from the name; name it .csv, .jsonl, .storekit or .json (App Store Connect), or give the format\n"),
+        (["render", "LICENSE.txt"],
+         "storeprice: catalog 'LICENSE.txt': cannot tell the format from the name; name it .csv, .jsonl, .storekit or .json (App Store Connect), or give the format\n"),
         (["render", "Data/catalog-sample.jsonl", "--storefronts", "JPX"], "storeprice: unknown storefront 'JPX'; did you mean JPN?\n"),
         (["render", "Data/catalog-sample.jsonl", "--products", "/nonexistent.plist"],
          "storeprice: cannot read '/nonexistent.plist': No such file or directory\n"),

@@ -82,6 +82,10 @@ public enum Catalog {
             ).products
         }
         guard let format = format ?? CatalogFormat(path: path) else {
+            var info = stat()
+            if path != "-", stat(path, &info) != 0 {
+                throw .unreadableFile(path: path, reason: String(cString: strerror(errno)))
+            }
             throw .invalidCatalog(
                 source: path, line: nil, field: nil,
                 reason: "cannot tell the format from the name; name it .csv, .jsonl, .storekit or .json (App Store Connect), "

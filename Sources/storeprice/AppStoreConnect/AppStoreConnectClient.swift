@@ -18,6 +18,22 @@ struct AppStoreConnectClient {
     /// Longest wait a `Retry-After` is followed for, and how many times.
     var longestRetryWait = 60
     var retries = 5
+    /// The HTTP client: a connection that cannot be made is retried for 10 seconds, then fails.
+    private let http: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout = .init(connect: .seconds(10), read: .seconds(60))
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+
+    init(baseURL: String, token: AppStoreConnectToken) {
+        self.baseURL = baseURL
+        self.token = token
+    }
+
+    /// Closes the client's connections.
+    func shutdown() {
+        try? http.syncShutdown()
+    }
 
     /// One response: the URL it answered and its JSON.
     struct Page {
@@ -42,7 +58,9 @@ struct AppStoreConnectClient {
                 let link = (object["links"] as? [String: Any])?["next"] as? String
             {
                 guard link.hasPrefix(baseURL + "/") else {
-                    throw Failure(description: "App Store Connect's next page is not on \(baseURL.escapedForMessage): '\(link.escapedForMessage)'")
+                    throw Failure(
+                        description: "App Store Connect's next page is not on \(Self.whole(baseURL)), so the token is not sent there: "
+                            + "'\(Self.whole(link))'")
                 }
                 next = link
             }
@@ -61,9 +79,9 @@ struct AppStoreConnectClient {
             request.headers.add(name: "Accept", value: "application/json")
             let response: HTTPClient.Response
             do {
-                response = try HTTPClient.shared.execute(request: request, deadline: .now() + timeout).wait()
+                response = try http.execute(request: request, deadline: .now() + timeout).wait()
             } catch {
-                throw Failure(description: "cannot reach App Store Connect at \(Self.shown(url)): \(error)")
+                throw Failure(description: "cannot reach App Store Connect at \(Self.whole(baseURL)) (\(Self.shown(url))): \(Self.reason(error))")
             }
             let body = response.body.map { Array($0.readableBytesView) } ?? []
             if response.status == .tooManyRequests, attempt <= retries {
@@ -77,6 +95,20 @@ struct AppStoreConnectClient {
             }
             return body
         }
+    }
+
+    /// Why a connection failed, in words: AsyncHTTPClient's errors describe themselves as Swift values.
+    static func reason(_ error: any Error) -> String {
+        let text = String(describing: error)
+        if text.contains("Connection refused") { return "connection refused; is the address right?" }
+        if text.lowercased().contains("timeout") || text.lowercased().contains("timed out") { return "no answer in time" }
+        if text.contains("Name or service not known") || text.contains("lookup") || text.contains("resolve") {
+            return "the host name does not resolve"
+        }
+        if text.lowercased().contains("certificate") || text.contains("TLS") || text.contains("SSL") {
+            return "the TLS handshake failed"
+        }
+        return "the connection failed"
     }
 
     /// Apple's error in one line: `401 NOT_AUTHORIZED: Provide a properly configured…`.
@@ -97,8 +129,12 @@ struct AppStoreConnectClient {
 
     /// A URL's path and query, for messages: `GET /v1/apps/123/inAppPurchasesV2?limit=200`.
     static func shown(_ url: String) -> String {
-        let path = url.range(of: "://").map { url[$0.upperBound...].drop { $0 != "/" } } ?? Substring(url)
-        return "GET " + whole(String(path))
+        "GET " + whole(path(of: url))
+    }
+
+    /// A URL's path and query: `/v1/apps/123/inAppPurchasesV2?limit=200`.
+    static func path(of url: String) -> String {
+        String(url.range(of: "://").map { url[$0.upperBound...].drop { $0 != "/" } } ?? Substring(url))
     }
 
     /// Text from Apple or a URL for a message: escaped, and whole up to 500 characters.

@@ -27,7 +27,7 @@ struct AppStoreConnectToken {
         guard let pem = String(bytes: bytes, encoding: .utf8), let key = try? P256.Signing.PrivateKey(pemRepresentation: pem) else {
             throw .unreadableFile(
                 path: path,
-                reason: "not an App Store Connect API key; expected the .p8 file App Store Connect gives (PEM, BEGIN PRIVATE KEY, P-256)")
+                reason: "not an App Store Connect API key; expected the .p8 file App Store Connect gives (a P-256 key in PEM, BEGIN PRIVATE KEY)")
         }
         self.keyID = keyID
         self.issuerID = issuerID

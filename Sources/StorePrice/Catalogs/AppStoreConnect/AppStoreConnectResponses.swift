@@ -152,7 +152,14 @@ struct AppStoreConnectResponses {
         }
         var unpriced = 0
         var pointless: [String] = []
+        var otherPlans: [String: Int] = [:]
         defer {
+            for (plan, count) in otherPlans.sorted(by: { $0.key < $1.key }) {
+                notes.append(
+                    "'\(source.escapedPathForMessage)' has \(count) price\(count == 1 ? "" : "s") of the billing plan "
+                        + "'\(plan.escapedForMessage)', which \(count == 1 ? "is" : "are") not read; a subscription's price is its "
+                        + "UPFRONT plan's")
+            }
             if !pointless.isEmpty {
                 notes.append(
                     "'\(source.escapedPathForMessage)' does not include the price point of \(pointless.prefix(3).joined(separator: ", "))"
@@ -161,7 +168,7 @@ struct AppStoreConnectResponses {
             if unpriced > 0 {
                 notes.append(
                     "'\(source.escapedPathForMessage)' includes \(unpriced) price\(unpriced == 1 ? "" : "s") without a price "
-                        + "point, which are not read; fetch a schedule's manualPrices and automaticPrices with their price "
+                        + "point, which \(unpriced == 1 ? "is" : "are") not read; fetch a schedule's manualPrices and automaticPrices with their price "
                         + "points and territories included")
             }
         }
@@ -170,6 +177,11 @@ struct AppStoreConnectResponses {
                 try list(resource, kind: kind, place: place, source: source)
             } else if let (kind, pointRelationship, pointTypes) = Self.priceTypes[resource.type] {
                 let owner = try owner(kind, at: place)
+                // A billing plan's monthly payments are another price than the subscription's.
+                if let plan = resource.attributes?.planType, plan != "UPFRONT" {
+                    otherPlans[plan, default: 0] += 1
+                    continue
+                }
                 guard let pointID = resource.related(pointRelationship) else {
                     // A schedule's included prices come without their price points unless asked for.
                     if place.hasPrefix("included") {
@@ -271,8 +283,8 @@ struct AppStoreConnectResponses {
             let productID = listing?.productID ?? owner.appleID
             guard let records = prices[owner] else {
                 notes.append(
-                    "\(productID.escapedForMessage) (\(owner.kind.rawValue) \(owner.appleID.escapedForMessage)): no price "
-                        + "response; left out")
+                    "\(productID.escapedForMessage) (\(owner.kind.rawValue) \(owner.appleID.escapedForMessage)): no price in "
+                        + "the responses; left out")
                 continue
             }
             if let listing, let problem = rule.problem(with: productID) {

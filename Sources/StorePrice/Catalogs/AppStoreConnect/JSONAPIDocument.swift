@@ -65,6 +65,8 @@ struct JSONAPIDocument: Decodable {
         var startDate: String?
         var endDate: String?
         var manual: Bool?
+        /// A subscription price's billing plan: `UPFRONT` (the usual price) or another plan's.
+        var planType: String?
         // In-app purchases, subscriptions and apps.
         var productId: String?
         var bundleId: String?
