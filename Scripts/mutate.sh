@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A small mutation check: break one behaviour at a time, run the tests that should notice, and list
 # the breaks that no test noticed (survivors). Run it before a release; it is not part of CI
-# (about 50 minutes on 2 cores: 71 mutants of 30 to 60 seconds each).
+# (about 50 minutes on 2 cores: 75 mutants of 30 to 60 seconds each).
 #
 # The tree is copied to a scratch directory and built once; each mutant then replaces one exact
 # piece of source text, rebuilds, runs its tests, and restores the file. A mutant whose text is no
@@ -98,6 +98,10 @@ bulk-id-unescaped | Sources/StorePrice/Rendering/RowLayout.swift | if JSONText.i
 asc-end-date-ignored | Sources/StorePrice/Catalogs/AppStoreConnect/AppStoreConnectResponses.swift | && ($0.end.map { day < $0 } ?? true) |  | \.AppStoreConnectCommandTests/
 asc-later-price-shown | Sources/StorePrice/Catalogs/AppStoreConnect/AppStoreConnectResponses.swift | ($0.start.map { $0 <= day } ?? true) | true | \.AppStoreConnectCommandTests/
 asc-next-page-unchecked | Sources/StorePrice/Catalogs/AppStoreConnect/AppStoreConnectResponses.swift | if let link = document.links?.next { nextLinks.append((link, source)) } |  | \.AppStoreConnectCommandTests/
+asc-repeated-resource-kept | Sources/StorePrice/Catalogs/AppStoreConnect/AppStoreConnectResponses.swift | if let first = places.updateValue(place, forKey: resource.type + "/" + resource.id) { | if let first = (nil as String?) { | \.AppStoreConnectCommandTests/
+asc-territory-alias | Sources/StorePrice/Catalogs/AppStoreConnect/AppStoreConnectResponses.swift | guard storefront.countryCode == territory else { | guard true else { | \.AppStoreConnectCommandTests/
+asc-clear-text-anywhere | Sources/storeprice/StorePriceCommand+AppStoreConnect.swift | guard scheme == "https" \|\| (scheme == "http" && loopback) else { | guard scheme == "https" \|\| scheme == "http" else { | \.AppStoreConnectPullTests/
+asc-redirect-followed | Sources/storeprice/AppStoreConnect/AppStoreConnectClient.swift | configuration.redirectConfiguration = .disallow |  | \.AppStoreConnectPullTests/
 EOF
 )
 

@@ -86,23 +86,31 @@ extension StorePriceCommand.AppStoreConnect {
             guard !app.isEmpty, app.utf8.count <= 20, app.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
                 throw ValidationError("--app '\(app.escapedForMessage)' is not an app's Apple ID; it is a number, such as 1234567890.")
             }
-            let loopback = ["http://127.0.0.1:", "http://localhost:", "http://[::1]:"].contains { baseURL.hasPrefix($0) }
-            guard baseURL.hasPrefix("https://") || loopback else {
-                throw ValidationError(
-                    "--base-url '\(baseURL.escapedForMessage)' must start with https://, or http:// for this machine (http://127.0.0.1:PORT): the token must not travel in the clear.")
-            }
-            guard !baseURL.hasSuffix("/") else {
-                throw ValidationError(
-                    "--base-url '\(baseURL.escapedForMessage)' ends with /; give the address alone, such as https://api.appstoreconnect.apple.com.")
-            }
-            if let raw, let inside = try? FileManager.default.contentsOfDirectory(atPath: raw), !inside.isEmpty {
-                throw ValidationError(
-                    "--raw '\(raw.escapedForMessage)' already holds files; give a new or empty folder, so that old responses are not read with new ones.")
+            try Self.checkBaseURL(baseURL)
+            if let raw {
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: raw, isDirectory: &isFolder) {
+                    guard isFolder.boolValue else {
+                        throw ValidationError("--raw '\(raw.escapedForMessage)' is a file; give a new or empty folder.")
+                    }
+                    if let inside = try? FileManager.default.contentsOfDirectory(atPath: raw), !inside.isEmpty {
+                        throw ValidationError(
+                            "--raw '\(raw.escapedForMessage)' already holds files; give a new or empty folder, so that old responses are not read with new ones.")
+                    }
+                }
             }
         }
 
         func run() throws {
             let token = try AppStoreConnectToken(keyID: keyID, issuerID: issuerID, privateKeyFile: privateKey)
+            // The folder for the responses is made before any request, so that a bad one costs none.
+            if let raw {
+                do {
+                    try FileManager.default.createDirectory(atPath: raw, withIntermediateDirectories: true)
+                } catch {
+                    throw StorePriceError.unwritableFile(path: raw, reason: "cannot make the folder")
+                }
+            }
             let client = AppStoreConnectClient(baseURL: baseURL, token: token)
             defer { client.shutdown() }
             var pages: [AppStoreConnectClient.Page] = []
@@ -112,21 +120,20 @@ extension StorePriceCommand.AppStoreConnect {
                 return fetched
             }
             let purchases = try fetch("/v1/apps/\(app)/inAppPurchasesV2?limit=200")
-            for id in Self.ids(in: purchases, type: "inAppPurchases") {
+            for id in try Self.ids(in: purchases, type: "inAppPurchases") {
                 _ = try fetch("/v1/inAppPurchasePriceSchedules/\(id)/manualPrices?include=inAppPurchasePricePoint,territory&limit=200")
                 _ = try fetch("/v1/inAppPurchasePriceSchedules/\(id)/automaticPrices?include=inAppPurchasePricePoint,territory&limit=200")
                 _ = try fetch("/v2/inAppPurchases/\(id)/inAppPurchaseLocalizations?limit=200")
             }
             let groups = try fetch("/v1/apps/\(app)/subscriptionGroups?limit=200")
-            for group in Self.ids(in: groups, type: "subscriptionGroups") {
+            for group in try Self.ids(in: groups, type: "subscriptionGroups") {
                 let subscriptions = try fetch("/v1/subscriptionGroups/\(group)/subscriptions?limit=200")
-                for id in Self.ids(in: subscriptions, type: "subscriptions") {
+                for id in try Self.ids(in: subscriptions, type: "subscriptions") {
                     _ = try fetch("/v1/subscriptions/\(id)/prices?include=subscriptionPricePoint,territory&limit=200")
                     _ = try fetch("/v1/subscriptions/\(id)/subscriptionLocalizations?limit=200")
                 }
             }
             if let raw {
-                try FileManager.default.createDirectory(atPath: raw, withIntermediateDirectories: true)
                 for (index, page) in pages.enumerated() {
                     try OutputFile.write(
                         String(decoding: page.json, as: UTF8.self), to: raw + "/" + Self.fileName(index, page.url))
@@ -148,14 +155,45 @@ extension StorePriceCommand.AppStoreConnect {
                     + (raw.map { ", kept in \($0.escapedPathForMessage)" } ?? "") + "\n")
         }
 
+        /// Refuses an address the token must not go to: one that is not https, but for this machine's
+        /// loopback over http, or that has a user, a path, a query or a port out of range.
+        static func checkBaseURL(_ text: String) throws {
+            func refuse(_ why: String) -> ValidationError {
+                ValidationError("--base-url '\(text.escapedForMessage)' \(why)")
+            }
+            guard !text.hasSuffix("/") else {
+                throw refuse("ends with /; give the address alone, such as https://api.appstoreconnect.apple.com.")
+            }
+            guard let parts = URLComponents(string: text), let scheme = parts.scheme, let host = parts.host, !host.isEmpty,
+                parts.user == nil, parts.password == nil, parts.path.isEmpty, parts.query == nil, parts.fragment == nil,
+                parts.port.map({ (1...65_535).contains($0) }) ?? true, !text.contains("@"), !text.contains(" ")
+            else {
+                throw refuse("is not an address such as https://api.appstoreconnect.apple.com (a scheme, a host and at most a port).")
+            }
+            let loopback = ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host.lowercased())
+            guard scheme == "https" || (scheme == "http" && loopback) else {
+                throw refuse("must start with https://, or http:// for this machine (http://127.0.0.1:PORT): the token must not travel in the clear.")
+            }
+        }
+
         /// The IDs of a list's resources of one type, every page.
-        static func ids(in pages: [AppStoreConnectClient.Page], type: String) -> [String] {
-            pages.flatMap { page -> [String] in
+        /// An ID goes into the next requests' paths, so only Apple's kind, digits, is taken.
+        static func ids(in pages: [AppStoreConnectClient.Page], type: String) throws -> [String] {
+            var ids: [String] = []
+            for page in pages {
                 guard let object = try? JSONSerialization.jsonObject(with: Data(page.json)) as? [String: Any],
                     let data = object["data"] as? [[String: Any]]
-                else { return [] }
-                return data.compactMap { $0["type"] as? String == type ? $0["id"] as? String : nil }
+                else { continue }
+                for id in data.compactMap({ $0["type"] as? String == type ? $0["id"] as? String : nil }) {
+                    guard !id.isEmpty, id.utf8.count <= 20, id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+                        throw AppStoreConnectClient.Failure(
+                            description: "App Store Connect's \(AppStoreConnectClient.shown(page.url)) lists \(type) '\(id.escapedForMessage)', "
+                                + "whose ID is not a number as Apple's are; stopped")
+                    }
+                    ids.append(id)
+                }
             }
+            return ids
         }
 
         /// A response's file name: its number and its path, `003-v1-inAppPurchasePriceSchedules-6444653105-manualPrices.json`.

@@ -141,6 +141,19 @@ import Testing
         (#"{"data":[{"type":"subscriptionPrices","id":"1","relationships":{"subscriptionPricePoint":{"data":{"type":"subscriptionPricePoints","id":"p"}},"territory":{"data":{"type":"territories","id":"USA"}}}}],"included":[{"type":"subscriptionPricePoints","id":"p","attributes":{"customerPrice":"4.99"}}],"links":{"self":"https://api.appstoreconnect.apple.com/v1/subscriptions/999/prices"}}"#,
          "links.self", "prices of subscription 999, which no response lists; add the list that gives its product ID (GET /v1/subscriptionGroups/{id}/subscriptions)"),
         (#"{"products":[]}"#, nil, "not an App Store Connect response (missing field 'data')"),
+        // A second price point of the same ID would decide the price.
+        (#"{"data":[{"type":"inAppPurchasePrices","id":"1","relationships":{"inAppPurchasePricePoint":{"data":{"type":"inAppPurchasePricePoints","id":"p"}},"territory":{"data":{"type":"territories","id":"USA"}}}}],"included":[{"type":"inAppPurchasePricePoints","id":"p","attributes":{"customerPrice":"0.99"}},{"type":"inAppPurchasePricePoints","id":"p","attributes":{"customerPrice":"9.99"}}],"links":{"self":"https://api.appstoreconnect.apple.com/v1/inAppPurchasePriceSchedules/6444000001/manualPrices"}}"#,
+         "included[1].id", "inAppPurchasePricePoints 'p' again; included[0] is it"),
+        // Apple writes territories as alpha-3 codes in capitals, and nothing else.
+        (#"{"data":[{"type":"inAppPurchasePrices","id":"1","relationships":{"inAppPurchasePricePoint":{"data":{"type":"inAppPurchasePricePoints","id":"p"}},"territory":{"data":{"type":"territories","id":"usa"}}}}],"included":[{"type":"inAppPurchasePricePoints","id":"p","attributes":{"customerPrice":"0.99"}}],"links":{"self":"https://api.appstoreconnect.apple.com/v1/inAppPurchasePriceSchedules/6444000001/manualPrices"}}"#,
+         "data[0].relationships.territory", "'usa' is not a territory ID as the API writes them; it writes USA"),
+        (#"{"data":[{"type":"inAppPurchasePrices","id":"1","attributes":{"startDate":"2026-12-01","endDate":"2026-01-01"},"relationships":{"inAppPurchasePricePoint":{"data":{"type":"inAppPurchasePricePoints","id":"p"}},"territory":{"data":{"type":"territories","id":"USA"}}}}],"included":[{"type":"inAppPurchasePricePoints","id":"p","attributes":{"customerPrice":"0.99"}}],"links":{"self":"https://api.appstoreconnect.apple.com/v1/inAppPurchasePriceSchedules/6444000001/manualPrices"}}"#,
+         "data[0].attributes.endDate", "2026-01-01 is not after the startDate, 2026-12-01"),
+        (#"{"data":[{"type":"inAppPurchasePrices","id":"1","relationships":{"inAppPurchasePricePoint":{"data":{"type":"inAppPurchasePricePoints","id":"p"}},"territory":{"data":{"type":"territories","id":"USA"}}}}],"included":[{"type":"inAppPurchasePricePoints","id":"p","attributes":{"customerPrice":"-0.99"}}],"links":{"self":"https://api.appstoreconnect.apple.com/v1/inAppPurchasePriceSchedules/6444000001/manualPrices"}}"#,
+         "included[0].attributes.customerPrice", "'-0.99' is below 0; a price is 0 or more"),
+        // One in-app purchase with two product IDs.
+        (#"{"data":[{"type":"inAppPurchases","id":"6444000001","attributes":{"productId":"com.example.other"}}]}"#,
+         "data[0].attributes.productId", "in-app purchase 6444000001 is 'com.example.other' here but 'com.example.coins' in 'FOLDER/in-app-purchases.json', data[0].attributes.productId"),
     ] as [(String, String?, String)])
     func aResponseTheAPIWouldNotWriteIsRefused(_ document: String, _ field: String?, _ reason: String) throws {
         let folder = try temporaryDirectory()
@@ -152,7 +165,27 @@ import Testing
         #expect(run.status == 65)
         expectBytes(run.output, "")
         let place = field.map { ", field '\($0)'" } ?? ""
-        expectBytes(run.error, "storeprice: catalog '\(file.path)'\(place): \(reason)\n")
+        expectBytes(run.error, "storeprice: catalog '\(file.path)'\(place): \(reason.replacingOccurrences(of: "FOLDER", with: folder.path))\n")
+    }
+
+    /// Two in-app purchases with one product ID, both priced: the second is named by its file and
+    /// JSON path, beside the first.
+    @Test func aProductIDListedTwiceIsNamedWhereItIs() throws {
+        let folder = try temporaryDirectory()
+        for name in ["in-app-purchases.json", "coins-manual-prices.json"] {
+            try FileManager.default.copyItem(atPath: Self.folder + "/" + name, toPath: folder.appendingPathComponent(name).path)
+        }
+        try Data(#"{"data":[{"type":"inAppPurchases","id":"6444000003","attributes":{"productId":"com.example.coins"}}]}"#.utf8)
+            .write(to: folder.appendingPathComponent("z-list.json"))
+        try Data(
+            #"{"data":[{"type":"inAppPurchasePrices","id":"1","relationships":{"inAppPurchasePricePoint":{"data":{"type":"inAppPurchasePricePoints","id":"p"}},"territory":{"data":{"type":"territories","id":"USA"}}}}],"included":[{"type":"inAppPurchasePricePoints","id":"p","attributes":{"customerPrice":"9.99"}}],"links":{"self":"https://api.appstoreconnect.apple.com/v1/inAppPurchasePriceSchedules/6444000003/manualPrices"}}"#
+                .utf8).write(to: folder.appendingPathComponent("z-prices.json"))
+        let run = try runStorePrice(["render", folder.path, "--storefronts", "USA", "--date", "2026-11-28"])
+        #expect(run.status == 65)
+        expectBytes(
+            run.error,
+            "storeprice: catalog '\(folder.path)/z-list.json', field 'data[0].attributes.productId': product 'com.example.coins' "
+                + "again; '\(folder.path)/in-app-purchases.json', data[0].attributes.productId, has it\n")
     }
 
     /// `--date` is a day, and only for App Store Connect responses.

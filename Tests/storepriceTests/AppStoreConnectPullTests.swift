@@ -115,6 +115,15 @@ import Testing
         (["--app", "com.example"], 64, "Error: --app 'com.example' is not an app's Apple ID; it is a number, such as 1234567890.\n"),
         (["--base-url", "http://example.com"], 64,
          "Error: --base-url 'http://example.com' must start with https://, or http:// for this machine (http://127.0.0.1:PORT): the token must not travel in the clear.\n"),
+        (["--base-url", "http://127.0.0.1:@127.0.0.2:18080"], 64,
+         "Error: --base-url 'http://127.0.0.1:@127.0.0.2:18080' is not an address such as https://api.appstoreconnect.apple.com (a scheme, a host and at most a port).\n"),
+        (["--base-url", "http://127.0.0.1:99999"], 64,
+         "Error: --base-url 'http://127.0.0.1:99999' is not an address such as https://api.appstoreconnect.apple.com (a scheme, a host and at most a port).\n"),
+        (["--base-url", "http://127.0.0.1:abc"], 64,
+         "Error: --base-url 'http://127.0.0.1:abc' is not an address such as https://api.appstoreconnect.apple.com (a scheme, a host and at most a port).\n"),
+        (["--base-url", "http://127.0.0.1:8080?"], 64,
+         "Error: --base-url 'http://127.0.0.1:8080?' is not an address such as https://api.appstoreconnect.apple.com (a scheme, a host and at most a port).\n"),
+        (["--raw", "/etc/hostname"], 64, "Error: --raw '/etc/hostname' is a file; give a new or empty folder.\n"),
         (["--base-url", "https://api.appstoreconnect.apple.com/"], 64,
          "Error: --base-url 'https://api.appstoreconnect.apple.com/' ends with /; give the address alone, such as https://api.appstoreconnect.apple.com.\n"),
     ])
@@ -125,6 +134,25 @@ import Testing
         let run = try runStorePrice(arguments)
         #expect(run.status == status)
         #expect(run.error.hasPrefix(firstLine), "\(run.error)")
+    }
+
+    /// What a hostile or broken server sends stops the run with one line and status 69: a page
+    /// that is its own next page, a redirect (never followed), a wait of an hour.
+    @Test(arguments: [
+        ("LOOP", "storeprice: App Store Connect's next page is one already read, GET /v1/apps/1500000000/inAppPurchasesV2?limit=200; stopped\n"),
+        ("REDIRECT", "storeprice: App Store Connect answered 302 to GET /v1/apps/1500000000/inAppPurchasesV2?limit=200 (Found)\n"),
+        ("WAIT", "storeprice: App Store Connect asks to wait 3600 s (429 for GET /v1/apps/1500000000/inAppPurchasesV2?limit=200), longer than 60 s; try again later\n"),
+    ])
+    func aServerThatMisbehavesStopsTheRun(_ mode: String, _ message: String) throws {
+        let (key, file) = try Self.key()
+        let server = try StandInAppStoreConnect(
+            routes: ["/v1/apps/1500000000/inAppPurchasesV2?limit=200": mode], publicKey: key.publicKey, keyID: Self.keyID,
+            issuerID: Self.issuerID)
+        let run = try Self.pull(server, key: file, [])
+        #expect(run.status == 69)
+        expectBytes(run.output, "")
+        expectBytes(run.error, message)
+        #expect(server.requests.count == 1, "\(server.requests.map(\.uri))")
     }
 
     /// An address where nothing listens is one line in words, status 69.

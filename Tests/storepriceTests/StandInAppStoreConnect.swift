@@ -27,8 +27,9 @@ final class StandInAppStoreConnect: Sendable {
     private let channel: any Channel
     let baseURL: String
 
-    /// Serves `routes` (path and query → a file of Tests/Fixtures/app-store-connect, or `EMPTY`
-    /// for an empty list), with its recorded host replaced by the stand-in's address.
+    /// Serves `routes` (path and query → a file of Tests/Fixtures/app-store-connect, `EMPTY` for an
+    /// empty list, `LOOP` for a page that is its own next, `REDIRECT` for a 302 to another host,
+    /// `WAIT` for a 429 asking for an hour), with the recorded host replaced by the stand-in's.
     init(
         routes: [String: String], publicKey: P256.Signing.PublicKey, keyID: String, issuerID: String,
         throttleOnce: Set<String> = []
@@ -77,6 +78,18 @@ final class StandInAppStoreConnect: Sendable {
         if throttle {
             return (.tooManyRequests, [("Retry-After", "1")], Self.error(
                 "429", "RATE_LIMIT_EXCEEDED", "The request rate limit has been reached.", "We've received too many requests."))
+        }
+        switch routes[head.uri] {
+        case "LOOP"?:
+            // A page whose next page is itself.
+            let link = baseURL + head.uri
+            return (.ok, [], Array(#"{"data":[],"links":{"self":"\#(link)","next":"\#(link)"}}"#.utf8))
+        case "REDIRECT"?:
+            return (.found, [("Location", "http://127.0.0.2:9/v1/apps/1500000000/inAppPurchasesV2?limit=200")], [])
+        case "WAIT"?:
+            return (.tooManyRequests, [("Retry-After", "3600")], Self.error(
+                "429", "RATE_LIMIT_EXCEEDED", "The request rate limit has been reached.", "We've received too many requests."))
+        default: break
         }
         guard let file = routes[head.uri] else {
             return (.notFound, [], Self.error(

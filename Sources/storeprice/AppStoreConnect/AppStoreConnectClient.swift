@@ -18,12 +18,16 @@ struct AppStoreConnectClient {
     /// Longest wait a `Retry-After` is followed for, and how many times.
     var longestRetryWait = 60
     var retries = 5
-    /// The HTTP client: a connection that cannot be made is retried for 10 seconds, then fails.
+    /// The HTTP client: a connection that cannot be made is retried for 10 seconds, then fails;
+    /// a redirect is not followed (it is an error, as any answer but a page is).
     private let http: HTTPClient = {
         var configuration = HTTPClient.Configuration()
         configuration.timeout = .init(connect: .seconds(10), read: .seconds(60))
+        configuration.redirectConfiguration = .disallow
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
+    /// The largest response read, as the largest catalog file: 64 MiB.
+    static let largestResponse = 64 << 20
 
     init(baseURL: String, token: AppStoreConnectToken) {
         self.baseURL = baseURL
@@ -49,8 +53,12 @@ struct AppStoreConnectClient {
     /// `path` (such as `/v1/apps/123/inAppPurchasesV2?limit=200`) and every page after it.
     func pages(_ path: String) throws -> [Page] {
         var pages: [Page] = []
+        var fetched: Set<String> = []
         var next: String? = baseURL + path
         while let url = next {
+            guard fetched.insert(url).inserted else {
+                throw Failure(description: "App Store Connect's next page is one already read, \(Self.shown(url)); stopped")
+            }
             let json = try get(url)
             pages.append(Page(url: url, json: json))
             next = nil
@@ -79,13 +87,21 @@ struct AppStoreConnectClient {
             request.headers.add(name: "Accept", value: "application/json")
             let response: HTTPClient.Response
             do {
-                response = try http.execute(request: request, deadline: .now() + timeout).wait()
+                let accumulator = ResponseAccumulator(request: request, maxBodySize: Self.largestResponse)
+                response = try http.execute(request: request, delegate: accumulator, deadline: .now() + timeout).futureResult.wait()
+            } catch is ResponseAccumulator.ResponseTooBigError {
+                throw Failure(description: "App Store Connect's answer to \(Self.shown(url)) is larger than 64 MiB; stopped")
             } catch {
                 throw Failure(description: "cannot reach App Store Connect at \(Self.whole(baseURL)) (\(Self.shown(url))): \(Self.reason(error))")
             }
             let body = response.body.map { Array($0.readableBytesView) } ?? []
             if response.status == .tooManyRequests, attempt <= retries {
-                let wait = min(longestRetryWait, response.headers.first(name: "Retry-After").flatMap { Int($0) } ?? 5)
+                let wait = response.headers.first(name: "Retry-After").flatMap { Int($0) } ?? 5
+                guard wait <= longestRetryWait else {
+                    throw Failure(
+                        description: "App Store Connect asks to wait \(wait) s (429 for \(Self.shown(url))), longer than "
+                            + "\(longestRetryWait) s; try again later")
+                }
                 Console.error("note: App Store Connect asks to wait \(wait) s (429 for \(Self.shown(url))); retrying")
                 Thread.sleep(forTimeInterval: TimeInterval(max(0, wait)))
                 continue
@@ -101,7 +117,8 @@ struct AppStoreConnectClient {
     static func reason(_ error: any Error) -> String {
         let text = String(describing: error)
         if text.contains("Connection refused") { return "connection refused; is the address right?" }
-        if text.lowercased().contains("timeout") || text.lowercased().contains("timed out") { return "no answer in time" }
+        let lowered = text.lowercased()
+        if lowered.contains("timeout") || lowered.contains("timed out") || lowered.contains("deadline") { return "no answer in time" }
         if text.contains("Name or service not known") || text.contains("lookup") || text.contains("resolve") {
             return "the host name does not resolve"
         }

@@ -102,7 +102,14 @@ struct AppStoreConnectResponses {
         let resources = document.data.enumerated().map { (document.dataIsList ? "data[\($0.offset)]" : "data", $0.element) }
             + document.included.enumerated().map { ("included[\($0.offset)]", $0.element) }
         var points: [String: (amount: String?, territory: String?, field: String)] = [:]
+        var places: [String: String] = [:]
         for (place, resource) in resources {
+            // A resource is one type and ID once in a document (JSON:API); a second would decide a price.
+            if let first = places.updateValue(place, forKey: resource.type + "/" + resource.id) {
+                throw fail(
+                    "\(place).id",
+                    "\(resource.type.escapedForMessage) '\(resource.id.escapedForMessage)' again; \(first) is it")
+            }
             if Self.pointTypes.contains(resource.type) {
                 points[resource.type + "/" + resource.id] =
                     (resource.attributes?.customerPrice, resource.related("territory")?.id, place)
@@ -211,7 +218,12 @@ struct AppStoreConnectResponses {
                         "\(place).relationships.territory",
                         "missing; neither the price nor its price point names a territory")
                 }
-                _ = try storefronts.storefront(territory, source: source, line: nil, field: "\(place).relationships.territory")
+                let storefront = try storefronts.storefront(territory, source: source, line: nil, field: "\(place).relationships.territory")
+                guard storefront.countryCode == territory else {
+                    throw fail(
+                        "\(place).relationships.territory",
+                        "'\(territory.escapedForMessage)' is not a territory ID as the API writes them; it writes \(storefront.countryCode)")
+                }
                 let attributes = resource.attributes
                 for (name, value) in [("startDate", attributes?.startDate), ("endDate", attributes?.endDate)] {
                     if let value, !CivilTime.isDay(value) {
@@ -219,6 +231,12 @@ struct AppStoreConnectResponses {
                             "\(place).attributes.\(name)",
                             "'\(value.escapedForMessage)' is not a day written YYYY-MM-DD, as the API writes them")
                     }
+                }
+                if let start = attributes?.startDate, let end = attributes?.endDate, end <= start {
+                    throw fail("\(place).attributes.endDate", "\(end) is not after the startDate, \(start)")
+                }
+                if amount.hasPrefix("-") {
+                    throw fail("\(point.field).attributes.customerPrice", "'\(amount.escapedForMessage)' is below 0; a price is 0 or more")
                 }
                 if prices[owner] == nil { pricedOrder.append(owner) }
                 prices[owner, default: []].append(
@@ -244,7 +262,15 @@ struct AppStoreConnectResponses {
             throw .invalidCatalog(source: source, line: nil, field: "\(place).attributes.\(key)", reason: "missing")
         }
         let owner = Owner(kind: kind, appleID: resource.id)
-        guard listings[owner] == nil else { return }
+        if let listed = listings[owner] {
+            guard listed.productID == productID else {
+                throw .invalidCatalog(
+                    source: source, line: nil, field: "\(place).attributes.\(key)",
+                    reason: "\(kind.rawValue) \(resource.id.escapedForMessage) is '\(productID.escapedForMessage)' here but "
+                        + "'\(listed.productID.escapedForMessage)' in '\(listed.source.escapedPathForMessage)', \(listed.field)")
+            }
+            return
+        }
         listings[owner] = Listing(
             productID: productID, period: resource.attributes?.subscriptionPeriod, source: source,
             field: "\(place).attributes.\(key)")
@@ -276,6 +302,7 @@ struct AppStoreConnectResponses {
         }
         var storefronts = storefronts
         var products: [Product] = []
+        var named: [String: Listing] = [:]
         var later: (count: Int, first: (product: String, territory: String, day: String)?) = (0, nil)
         var staleCurrencies: [String: (given: String, now: String)] = [:]
         for owner in owners {
@@ -289,6 +316,14 @@ struct AppStoreConnectResponses {
             }
             if let listing, let problem = rule.problem(with: productID) {
                 throw .invalidCatalog(source: listing.source, line: nil, field: listing.field, reason: problem)
+            }
+            if let listing {
+                if let first = named.updateValue(listing, forKey: productID) {
+                    throw .invalidCatalog(
+                        source: listing.source, line: nil, field: listing.field,
+                        reason: "product '\(productID.escapedForMessage)' again; '\(first.source.escapedPathForMessage)', "
+                            + "\(first.field), has it")
+                }
             }
             var byTerritory: [String: [PriceRecord]] = [:]
             var territoryOrder: [String] = []
