@@ -188,6 +188,18 @@ import Testing
                 + "again; '\(folder.path)/in-app-purchases.json', data[0].attributes.productId, has it\n")
     }
 
+    /// A FIFO among the responses is refused by name, never waited on.
+    @Test func aFIFOAmongTheResponsesIsRefused() throws {
+        let folder = try temporaryDirectory()
+        try FileManager.default.copyItem(
+            atPath: Self.folder + "/in-app-purchases.json", toPath: folder.appendingPathComponent("in-app-purchases.json").path)
+        let fifo = folder.appendingPathComponent("prices.json").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let run = try runStorePrice(["render", folder.path, "--storefronts", "USA", "--date", "2026-11-28"])
+        #expect(run.status == 65)
+        expectBytes(run.error, "storeprice: cannot read '\(fifo)': not a regular file; a folder catalog holds response files\n")
+    }
+
     /// `--date` is a day, and only for App Store Connect responses.
     @Test func theDateIsADayForResponses() throws {
         let badDay = try runStorePrice(["render", Self.folder, "--date", "2026-02-30"])

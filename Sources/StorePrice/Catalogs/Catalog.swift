@@ -109,6 +109,12 @@ public enum Catalog {
         }
     }
 
+    /// Whether a path names a regular file (following symbolic links).
+    package static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
     /// Whether a path names a folder (following symbolic links).
     package static func isFolder(_ path: String) -> Bool {
         var info = stat()

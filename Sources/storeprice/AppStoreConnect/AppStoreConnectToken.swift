@@ -22,6 +22,10 @@ struct AppStoreConnectToken {
 
     /// Reads the key from a `.p8` file (PEM, `BEGIN PRIVATE KEY`).
     init(keyID: String, issuerID: String, privateKeyFile path: String) throws(StorePriceError) {
+        // A key is a small regular file; a FIFO or device would be waited on or read without end.
+        if FileManager.default.fileExists(atPath: path), !Catalog.isRegularFile(path) {
+            throw .unreadableFile(path: path, reason: "not a regular file; expected the .p8 file App Store Connect gives")
+        }
         let bytes = try InputFile(path: path).readAll()
         // The key's text is never quoted: a message says only what kind of file it is not.
         guard let pem = String(bytes: bytes, encoding: .utf8), let key = try? P256.Signing.PrivateKey(pemRepresentation: pem) else {

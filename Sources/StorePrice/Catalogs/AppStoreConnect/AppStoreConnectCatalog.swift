@@ -94,6 +94,10 @@ public struct AppStoreConnectCatalog: Sendable {
                 reason: "no .json files; a folder catalog holds App Store Connect responses, one a file")
         }
         let folder = directory.hasSuffix("/") ? directory : directory + "/"
+        // A response is a regular file: a FIFO or device would be waited on, not read.
+        for name in files where !Catalog.isRegularFile(folder + name) {
+            throw .unreadableFile(path: folder + name, reason: "not a regular file; a folder catalog holds response files")
+        }
         return files.map { folder + $0 }
     }
 }
