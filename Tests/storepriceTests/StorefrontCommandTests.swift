@@ -201,9 +201,9 @@ import Testing
 }
 
 @Suite struct HelpExampleTests {
-    @Test(arguments: ["format", "paywall", "render", "snapshot", "verify", "storefronts", "accounts", "sandbox-schedule"])
+    @Test(arguments: ["format", "paywall", "render", "snapshot", "verify", "storefronts", "accounts", "sandbox-schedule", "asc pull"])
     func examplesAreNotReWrappedMidCommand(_ command: String) throws {
-        let help = try runStorePrice([command, "--help"], environment: ["COLUMNS": "80"]).output
+        let help = try runStorePrice(command.split(separator: " ").map(String.init) + ["--help"], environment: ["COLUMNS": "80"]).output
         let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
         let start = try #require(lines.firstIndex(of: "Examples:"), "no examples for \(command)")
         for line in lines[(start + 1)...].prefix(while: { !$0.isEmpty }) {
