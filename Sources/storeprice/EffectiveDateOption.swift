@@ -21,9 +21,8 @@ struct EffectiveDateOption: ParsableArguments {
     /// Refuses a day for a catalog that has no dated prices.
     func validate(catalog: String, format: CatalogFormat?) throws {
         // A path that does not exist is reported when it is opened.
-        guard day != nil, FileManager.default.fileExists(atPath: catalog),
-            (format ?? CatalogFormat(path: catalog)) != .appStoreConnect, !Catalog.isFolder(catalog)
-        else { return }
+        let kind = Catalog.kind(of: catalog)
+        guard day != nil, kind != nil, kind != .folder, (format ?? CatalogFormat(path: catalog)) != .appStoreConnect else { return }
         throw ValidationError(
             "--date chooses among App Store Connect's dated prices; give it with a folder or .json file of responses.")
     }

@@ -88,15 +88,17 @@ extension StorePriceCommand.AppStoreConnect {
             }
             try Self.checkBaseURL(baseURL)
             if let raw {
-                var isFolder: ObjCBool = false
-                if FileManager.default.fileExists(atPath: raw, isDirectory: &isFolder) {
-                    guard isFolder.boolValue else {
-                        throw ValidationError("--raw '\(raw.escapedForMessage)' is a file; give a new or empty folder.")
-                    }
+                switch Catalog.kind(of: raw) {
+                case nil: break
+                case .folder?:
                     if let inside = try? FileManager.default.contentsOfDirectory(atPath: raw), !inside.isEmpty {
                         throw ValidationError(
                             "--raw '\(raw.escapedForMessage)' already holds files; give a new or empty folder, so that old responses are not read with new ones.")
                     }
+                case .file?:
+                    throw ValidationError("--raw '\(raw.escapedForMessage)' is a file; give a new or empty folder.")
+                case .other?:
+                    throw ValidationError("--raw '\(raw.escapedForMessage)' is not a folder; give a new or empty folder.")
                 }
             }
         }

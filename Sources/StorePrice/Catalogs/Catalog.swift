@@ -76,14 +76,13 @@ public enum Catalog {
     public static func open(
         _ path: String, format: CatalogFormat? = nil, productIDRule rule: ProductIDRule = .appStore, effectiveOn date: Date = Date()
     ) throws(StorePriceError) -> any CatalogSource {
-        if format == nil || format == .appStoreConnect, path != "-", isFolder(path) {
+        if format == nil || format == .appStoreConnect, path != "-", kind(of: path) == .folder {
             return try AppStoreConnectCatalog(
                 contentsOf: AppStoreConnectCatalog.responseFiles(in: path), effectiveOn: date, productIDRule: rule
             ).products
         }
         guard let format = format ?? CatalogFormat(path: path) else {
-            var info = stat()
-            if path != "-", stat(path, &info) != 0 {
+            if path != "-", kind(of: path) == nil {
                 throw .unreadableFile(path: path, reason: String(cString: strerror(errno)))
             }
             throw .invalidCatalog(
@@ -109,16 +108,22 @@ public enum Catalog {
         }
     }
 
-    /// Whether a path names a regular file (following symbolic links).
-    package static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    /// What a path names, symbolic links followed.
+    package enum PathKind {
+        case file, folder
+        /// A FIFO, device or socket: read from, it could wait or never end.
+        case other
     }
 
-    /// Whether a path names a folder (following symbolic links).
-    package static func isFolder(_ path: String) -> Bool {
+    /// What `path` names, or nil when nothing is there (with `errno` saying why).
+    package static func kind(of path: String) -> PathKind? {
         var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .folder
+        default: return .other
+        }
     }
 
     /// Reads a whole catalog file into memory; the parameters are as for

@@ -210,11 +210,9 @@ public struct BulkRenderer: Sendable {
                 configuration.products.products, productIDs: productIDs, invalidProduct: invalidProduct, write: write)
         case .appStoreConnect:
             // One response, its prices in effect today.
-            var responses = AppStoreConnectResponses(day: CivilTime.day(of: Date()))
-            try responses.read(catalog, source: name)
+            let responses = try AppStoreConnectCatalog(documents: [(name, catalog)], effectiveOn: Date(), productIDRule: productIDRule)
             return try render(
-                responses.products(rule: productIDRule).products, productIDs: productIDs, invalidProduct: invalidProduct,
-                write: write)
+                responses.products.products, productIDs: productIDs, invalidProduct: invalidProduct, write: write)
         }
     }
 

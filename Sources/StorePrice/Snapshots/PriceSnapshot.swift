@@ -286,7 +286,7 @@ public struct PriceSnapshot: Hashable, Sendable {
                 source: "-", entry: nil, name: nil,
                 reason: "the catalog is already read from standard input; give the accounts file by name")
         }
-        let dated = catalogFormat == .appStoreConnect || (catalogFormat == nil && Catalog.isFolder(catalog))
+        let dated = catalogFormat == .appStoreConnect || (catalogFormat == nil && Catalog.kind(of: catalog) == .folder)
             || (catalogFormat == nil && CatalogFormat(path: catalog) == .appStoreConnect)
         let source = Source(
             catalog: catalog == "-" ? nil : catalog, catalogFormat: catalogFormat, accounts: accounts == "-" ? nil : accounts,

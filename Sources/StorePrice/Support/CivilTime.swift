@@ -48,10 +48,16 @@ package enum CivilTime {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
+    /// Whole days from 1970-01-01 to a time, and whole seconds into its day (UTC).
+    static func daysAndSeconds(_ date: Date) -> (days: Int, seconds: Int) {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        return (days, seconds - days * 86_400)
+    }
+
     /// A whole second as ISO 8601 in UTC: `2026-11-22T09:00:00Z`.
     package static func iso8601(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let inDay = seconds - (seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400) * 86_400
+        let inDay = daysAndSeconds(date).seconds
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(day(of: date))T\(two(inDay / 3600)):\(two(inDay / 60 % 60)):\(two(inDay % 60))Z"
     }
@@ -61,9 +67,7 @@ extension CivilTime {
     /// The day of a time in UTC, as ISO 8601 writes it and App Store Connect's prices date
     /// themselves: `2026-11-28`.
     package static func day(of date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let (year, month, day) = day(daysFromEpoch: days)
+        let (year, month, day) = day(daysFromEpoch: daysAndSeconds(date).days)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return String(repeating: "0", count: max(0, 4 - String(year).count)) + "\(year)-\(two(month))-\(two(day))"
     }

@@ -23,7 +23,7 @@ struct AppStoreConnectToken {
     /// Reads the key from a `.p8` file (PEM, `BEGIN PRIVATE KEY`).
     init(keyID: String, issuerID: String, privateKeyFile path: String) throws(StorePriceError) {
         // A key is a small regular file; a FIFO or device would be waited on or read without end.
-        if FileManager.default.fileExists(atPath: path), !Catalog.isRegularFile(path) {
+        if let kind = Catalog.kind(of: path), kind != .file {
             throw .unreadableFile(path: path, reason: "not a regular file; expected the .p8 file App Store Connect gives")
         }
         let bytes = try InputFile(path: path).readAll()

@@ -95,7 +95,7 @@ public struct AppStoreConnectCatalog: Sendable {
         }
         let folder = directory.hasSuffix("/") ? directory : directory + "/"
         // A response is a regular file: a FIFO or device would be waited on, not read.
-        for name in files where !Catalog.isRegularFile(folder + name) {
+        for name in files where Catalog.kind(of: folder + name) != .file {
             throw .unreadableFile(path: folder + name, reason: "not a regular file; a folder catalog holds response files")
         }
         return files.map { folder + $0 }
