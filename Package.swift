@@ -12,13 +12,24 @@ let package = Package(
         .library(name: "StorePriceTesting", targets: ["StorePriceTesting"]),
         .executable(name: "storeprice", targets: ["storeprice"]),
     ],
+    // The trait CLI: the storeprice command and what only it needs (swift-argument-parser, and
+    // swift-crypto and AsyncHTTPClient for the stores' APIs). On by default, so that `swift run
+    // storeprice` and `swift test` work in a clone; a package that imports the library turns it
+    // off, `.package(url: …, from: "0.1.0", traits: [])`, and resolves swift-log alone.
+    traits: [
+        .trait(
+            name: "CLI",
+            description: "The storeprice command, with its App Store Connect client: swift-argument-parser, swift-crypto and AsyncHTTPClient."
+        ),
+        .default(enabledTraits: ["CLI"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         // `swift package generate-documentation`: the DocC catalogs, checked in CI.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // `storeprice asc pull`: App Store Connect's ES256 token, and its HTTP client. The library
-        // depends on neither.
+        // `storeprice asc pull`: App Store Connect's ES256 token, and its HTTP client; the CLI's
+        // alone, under its trait.
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // The tests' stand-in for App Store Connect, on 127.0.0.1.
@@ -56,10 +67,10 @@ let package = Package(
             name: "storeprice",
             dependencies: [
                 "StorePrice",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["CLI"])),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["CLI"])),
             ]
         ),
         .target(
@@ -83,10 +94,10 @@ let package = Package(
             name: "storepriceTests",
             dependencies: [
                 "storeprice", "TestSupport",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["CLI"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["CLI"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["CLI"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["CLI"])),
             ]
         ),
     ],

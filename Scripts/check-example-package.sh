@@ -5,7 +5,9 @@
 #   2. with one golden string edited, `swift test` fails and prints the escaped diff naming the
 #      product and account;
 #   3. `STOREPRICE_RECORD=failed swift test` re-records the golden and passes, restoring the
-#      committed bytes.
+#      committed bytes;
+#   4. declared with `traits: []`, as the README shows, StorePrice brings swift-log and no other
+#      package: nothing of the CLI's network stack is resolved.
 # The example is copied to a temporary directory, so the checkout is never modified.
 #
 # Usage: Scripts/check-example-package.sh
@@ -34,6 +36,10 @@ expected='ja_JP@currency=JPY  com.example.coins.100  ¥160 → ￥160  (\u{00A5}
 count=$(grep -cF "$expected" "$work/fail.log" || true)
 [ "$count" -eq 2 ] || { cat "$work/fail.log"; echo "example: FAILED: expected the diff line twice, found it $count times"; exit 1; }
 grep -F "$expected" "$work/fail.log" | head -1 | sed 's/^/  /'
+
+resolved=$(ls .build/checkouts | paste -sd ' ')
+[ "$resolved" = "swift-log" ] || { echo "example: FAILED: with traits: [] StorePrice should bring swift-log alone; resolved: $resolved"; exit 1; }
+echo "example: with traits: [], StorePrice brings $resolved alone"
 
 echo "example: STOREPRICE_RECORD=failed swift test re-records the golden"
 STOREPRICE_RECORD=failed swift test >"$work/record.log" 2>&1 || { cat "$work/record.log"; echo "example: FAILED: recording did not pass"; exit 1; }

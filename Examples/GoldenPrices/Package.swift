@@ -9,7 +9,7 @@ let package = Package(
     // StorePrice's own: macOS 15 (and Linux, which needs no entry).
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "StorePrice", path: "../.."),
+        .package(name: "StorePrice", path: "../..", traits: []),
     ],
     targets: [
         .testTarget(

@@ -9,7 +9,7 @@ let package = Package(
     // StorePrice's own: macOS 15 (and Linux, which needs no entry).
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "StorePrice", path: "../.."),
+        .package(name: "StorePrice", path: "../..", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.0"),

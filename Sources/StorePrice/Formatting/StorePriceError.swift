@@ -51,6 +51,9 @@ public enum StorePriceError: Error, Hashable, Sendable, CustomStringConvertible 
     case invalidTemplate(name: String, source: String, locale: String?, argument: String?, reason: String)
     /// A price snapshot file, or a line of it, that cannot be used; `line` counts from 1.
     case invalidSnapshot(source: String, line: Int?, reason: String)
+    /// A catalog product whose paywall cannot be made where it was asked for: one that is no
+    /// subscription, or a product to compare it with that has no price there.
+    case invalidPaywall(productID: String, reason: String)
     /// Products that the catalog lacks or that have no price in a requested storefront, under
     /// strict rendering.
     case invalidProducts([InvalidProduct])
@@ -126,6 +129,8 @@ public enum StorePriceError: Error, Hashable, Sendable, CustomStringConvertible 
             return "\(place): \(reason)"
         case .invalidSnapshot(let source, let line, let reason):
             return "snapshot '\(source.escapedPathForMessage)'" + (line.map { ", line \($0)" } ?? "") + ": \(reason)"
+        case .invalidPaywall(let productID, let reason):
+            return "paywall of '\(productID.escapedForMessage)': \(reason)"
         case .invalidProducts(let products):
             let shown = products.prefix(5).map(\.description).joined(separator: "; ")
             let more = products.count > 5 ? "; and \(products.count - 5) more" : ""

@@ -154,6 +154,14 @@ public struct PaywallTemplates: Sendable {
                 name: name, source: source, locale: paywall.locale.languageIdentifier, argument: nil,
                 reason: "the file has no languages")
         }
+        if elsewhere.isEmpty, let argument = PaywallArgument(rawValue: name) {
+            // An argument asked for as a line: say where its value is.
+            let value = paywall.values[argument].map { "'\($0.text.escapedForMessage)' here" } ?? "none here: \(paywall.missing[argument] ?? "missing")"
+            throw .invalidTemplate(
+                name: name, source: source, locale: paywall.locale.languageIdentifier, argument: nil,
+                reason: "no such template; \(name) is an argument, whose value (\(value)) is among the paywall's values; "
+                    + "a template shows it as {\(name)}")
+        }
         let reason = elsewhere.isEmpty
             ? "no such template; there are \(known.joined(separator: ", "))"
             : "none for this language; '\(source.escapedPathForMessage)' has it in \(elsewhere.joined(separator: ", "))"

@@ -19,6 +19,16 @@ public final class RenderTarget: Sendable, CustomStringConvertible {
         self.priceLocale = storefront.priceLocale
     }
 
+    /// A storefront in another of its store languages: `CAN` in `fr` shows `fr_CA@currency=CAD`.
+    ///
+    /// - Throws: ``StorePriceError/unsupportedLocale(_:reason:)`` for a language ICU has no data
+    ///   for, as ``Storefront/priceLocale(language:)`` does.
+    public init(storefront: Storefront, language: String) throws(StorePriceError) {
+        self.storefront = storefront
+        self.account = nil
+        self.priceLocale = try storefront.priceLocale(language: language)
+    }
+
     /// A test account, in its store's price locale.
     public init(account: TestAccount) {
         self.storefront = account.storefront
