@@ -247,3 +247,49 @@ import Testing
         }
     }
 }
+
+/// A JSON Lines product keeps each price in 16 bytes and a place only for a price written
+/// otherwise than its code and amount say: the others' places are made again when an error needs
+/// one, naming the same line, field and amount.
+@Suite struct PackedPriceTests {
+    @Test(arguments: [
+        (#"{"product":"a","prices":{"USA":"0.99","JPN":"4.8"}}"#, "field 'prices.JPN for JPN': '4.8' needs"),
+        (#"{"product":"a","prices":{"USA":"0.99","JP":"4.8"}}"#, "field 'prices.JP for JPN': '4.8' needs"),
+        (#"{"product":"a","prices":{"USA":"0.99","143462":"04.80"}}"#, "field 'prices.143462 for JPN': '04.80' needs"),
+    ])
+    func aPriceWithoutAPlaceOfItsOwnIsStillNamed(_ line: String, _ message: String) throws {
+        let url = try temporaryDirectory().appendingPathComponent("p.jsonl")
+        try ("{\"product\":\"z\",\"prices\":{\"USA\":\"1\"}}\n" + line + "\n").write(to: url, atomically: true, encoding: .utf8)
+        var source = try Catalog.open(url.path)
+        #expect {
+            _ = try CatalogRenderer(targets: RenderTarget.storefronts([try Storefront("JPN")])).render(&source) { _ in }
+        } throws: { error in
+            let text = String(describing: error)
+            #expect(text.hasPrefix("catalog '\(url.path)', line 2, \(message) 1 fraction digit"), "\(text)")
+            return true
+        }
+    }
+
+    /// Amounts of every length come back exactly, by storefront and all at once.
+    @Test func everyAmountComesBackExactly() throws {
+        let amounts = ["USA": "0.99", "JPN": "160", "KWD": "1234.567", "IDN": "123456789012", "CHE": "2"]
+        let products = try Catalog.load(
+            try temporaryFile(
+                #"{"product":"a","prices":{"USA":"0.99","JPN":"160","KWT":"1234.567","IDN":"123456789012","CHE":"2.00"}}"# + "\n",
+                name: "a.jsonl").path)
+        let product = try #require(products.first)
+        for (code, amount) in amounts {
+            let storefront = try Storefront(code == "KWD" ? "KWT" : code)
+            #expect(product.price(inStorefront: storefront.numericID)?.amount == amount, "\(code)")
+            #expect(product.prices[storefront.numericID]?.amount == amount, "\(code)")
+            #expect(product.price(inStorefront: storefront.numericID)?.currency == storefront.currency, "\(code)")
+        }
+        #expect(product.prices.count == 5)
+        #expect(product.price(inStorefront: try Storefront("DEU").numericID) == nil)
+        #expect(try Price("1234.567", currency: CurrencyCode("KWD")).fractionDigits == product.price(inStorefront: try Storefront("KWT").numericID)?.fractionDigits)
+        // Read from JSON Lines or made in code, the same prices.
+        let made = try Product(id: "a", prices: ["USA": "0.99", "JPN": "160", "KWT": "1234.567", "IDN": "123456789012", "CHE": "2.00"])
+        #expect(made.prices == product.prices)
+        #expect(made.packedPrices == product.packedPrices)
+    }
+}

@@ -225,6 +225,37 @@ struct ProductIDRegistry {
 /// Storefront lookups by the codes a catalog uses, cached.
 struct StorefrontCodes {
     private var cache: [String: Storefront] = [:]
+    private var keys: [String: Key] = [:]
+
+    /// What a price needs of its storefront, cheap to copy: a ``Storefront`` holds a dozen
+    /// references, each retained and released with a copy.
+    struct Key {
+        let numericID: Int
+        let countryCode: String
+        let currency: CurrencyCode
+        /// ``countryCode`` packed by ``PackedAmount/pack(_:)``.
+        var packedCountryCode: UInt64 { PackedAmount.pack(countryCode) }
+    }
+    private var packedKeys: [UInt64: Key] = [:]
+
+    /// The storefront of a code packed by ``PackedAmount/pack(_:)``, or nil for a code no
+    /// storefront has.
+    mutating func key(packed code: UInt64) -> Key? {
+        if let known = packedKeys[code] { return known }
+        guard let key = key(PackedAmount.unpack(code)) else { return nil }
+        if packedKeys.count < 4096 { packedKeys[code] = key }
+        return key
+    }
+
+    /// The storefront of a code as a ``Key``, or nil for a code no storefront has.
+    mutating func key(_ code: String) -> Key? {
+        // ASCII codes only, as for `storefront(_:source:line:field:)`.
+        if code.utf8.allSatisfy({ $0 < 0x80 }), let known = keys[code] { return known }
+        guard let storefront = try? Storefront(code) else { return nil }
+        let key = Key(numericID: storefront.numericID, countryCode: storefront.countryCode, currency: storefront.currency)
+        if keys.count < 4096, code.utf8.allSatisfy({ $0 < 0x80 }) { keys[code] = key }
+        return key
+    }
 
     mutating func storefront(_ code: String, source: String, line: Int?, field: String) throws(StorePriceError)
         -> Storefront
@@ -242,6 +273,24 @@ struct StorefrontCodes {
     }
 }
 
+/// Amounts as written, packed, to their canonical text packed (``Price/amount``): `"2.00"` to
+/// `"2"`. An amount is checked once per catalog, not once per price.
+struct PackedAmountCache {
+    private var cache: [UInt64: UInt64] = [:]
+
+    /// The canonical amount of a packed one, packed; nil for text that is no amount, or whose
+    /// canonical text is longer than 8 bytes (it never is: canonical text is never longer).
+    mutating func canonical(_ written: UInt64) -> UInt64? {
+        if let known = cache[written] { return known == 0 ? nil : known }
+        var canonical: UInt64 = 0
+        if case .success(let parsed) = DecimalText.parse(PackedAmount.unpack(written)) {
+            canonical = PackedAmount.pack(parsed.text)
+        }
+        if cache.count < 1 << 16 { cache[written] = canonical }
+        return canonical == 0 ? nil : canonical
+    }
+}
+
 /// Price parsing with the results of repeated (currency, text) pairs reused.
 struct PriceCache {
     private struct Key: Hashable {
@@ -249,6 +298,15 @@ struct PriceCache {
         var text: String
     }
     private var cache: [Key: Price] = [:]
+
+    /// The price of `text` in `currency`, or nil for text that is no amount.
+    mutating func price(_ text: String, currency: CurrencyCode) -> Price? {
+        let key = Key(currency: currency.code, text: text)
+        if let known = cache[key] { return known }
+        guard let price = try? Price(text, currency: currency) else { return nil }
+        if cache.count < 1 << 16 { cache[key] = price }
+        return price
+    }
 
     mutating func price(_ text: String, in storefront: Storefront, source: String, line: Int?, field: String)
         throws(StorePriceError) -> Price

@@ -60,6 +60,7 @@ struct JSONLinesLineParser {
     let source: String
     private var storefronts = StorefrontCodes()
     private var prices = PriceCache()
+    private var amounts = PackedAmountCache()
     private let decoder = JSONDecoder()
 
     init(source: String) {
@@ -83,6 +84,9 @@ struct JSONLinesLineParser {
     fileprivate struct Line: Decodable {
         var id: FieldValue?
         var prices: [String: FieldValue]?
+        /// A simple line's prices as written, each code and amount packed by
+        /// ``PackedAmount/pack(_:)``; in place of ``prices``, which is nil then.
+        var packedPrices: [(code: UInt64, amount: UInt64)]?
         var title: [String: FieldValue]?
         var description: [String: FieldValue]?
         var period: String?
@@ -94,6 +98,7 @@ struct JSONLinesLineParser {
         private enum CodingKeys: String, CodingKey {
             case prices, title, description, period
             case id = "product"
+            // Not in JSON: made by `simpleLine(_:)` alone.
             case introductoryOffer = "introductory_offer"
             case promotionalOffers = "promotional_offers"
             case offerCodes = "offer_codes"
@@ -135,7 +140,19 @@ struct JSONLinesLineParser {
         _ text: String, number: Int, register: (String) throws(StorePriceError) -> Void
     ) throws(StorePriceError) -> Product {
         if let line = Self.simpleLine(text) {
-            return try product(line, number: number, register: register)
+            if let id = line.id, case .string(let id) = id, !id.isEmpty, let packed = line.packedPrices,
+                let (prices, exceptions) = readPackedPrices(packed, number: number)
+            {
+                try register(id)
+                return Product(
+                    checkedID: id, packedPrices: prices, longPrices: [:],
+                    titles: try texts(line.title, field: "title", line: number),
+                    descriptions: try texts(line.description, field: "description", line: number),
+                    origin: ProductOrigin(source: source, line: number, fieldPrefix: "prices.", exceptions: exceptions))
+            }
+            // A line without prices, or with one that cannot be used, or a storefront priced
+            // twice (perhaps under one code twice): read as JSON, which names the problem.
+            if line.packedPrices == nil { return try product(line, number: number, register: register) }
         }
         if let problem = JSONText.unpairedSurrogateProblem(in: text) {
             throw .invalidCatalog(
@@ -179,22 +196,70 @@ struct JSONLinesLineParser {
             throw .invalidCatalog(source: source, line: number, field: "prices", reason: "missing; expected {\"USA\": \"0.99\", …}")
         }
         try register(id)
-        var made: [Int: Price] = [:]
-        var places: [Int: ProductOrigin.PriceSource] = [:]
-        do {
-            // In the dictionary's order, which is cheaper than sorting 175 codes; a line with a
-            // bad price is read again in code order, so that its error is always the same one.
-            try readPrices(priceFields, priceFields.keys, number: number, source: source, into: &made, &places)
-        } catch {
-            made.removeAll()
-            places.removeAll()
+        var list: [(Int, Price)] = []
+        var exceptions: [Int: ProductOrigin.PriceSource] = [:]
+        if !readPrices(priceFields, number: number, into: &list, &exceptions) {
+            // A line with a bad price, or two codes of one storefront, is read again in code
+            // order, so that its error is always the same one.
+            var made: [Int: Price] = [:]
+            var places: [Int: ProductOrigin.PriceSource] = [:]
             try readPrices(priceFields, priceFields.keys.sorted(), number: number, source: source, into: &made, &places)
+            (list, exceptions) = (made.map { ($0.key, $0.value) }, places)
         }
         return Product(
-            checkedID: id, prices: made,
+            checkedID: id, priceList: list,
             titles: try texts(line.title, field: "title", line: number),
             descriptions: try texts(line.description, field: "description", line: number),
-            subscription: try terms(line, line: number), origin: ProductOrigin(source: source, prices: places))
+            subscription: try terms(line, line: number),
+            origin: ProductOrigin(source: source, line: number, fieldPrefix: "prices.", exceptions: exceptions))
+    }
+
+    /// A simple line's prices, sorted by storefront, with the places of those whose code is
+    /// not their storefront's alpha-3 code or whose amount is written otherwise than ``Price``
+    /// writes it; nil for a line with a code no storefront has, an amount that is none, or two
+    /// prices of one storefront, which is read again to name the problem. No text is made for a
+    /// price: codes and amounts stay packed, and each is looked up as an integer.
+    private mutating func readPackedPrices(
+        _ packed: [(code: UInt64, amount: UInt64)], number: Int
+    ) -> (prices: [Product.PackedPrice], exceptions: [Int: ProductOrigin.PriceSource])? {
+        var prices: [Product.PackedPrice] = []
+        prices.reserveCapacity(packed.count)
+        var exceptions: [Int: ProductOrigin.PriceSource] = [:]
+        for (code, amount) in packed {
+            guard let storefront = storefronts.key(packed: code), let canonical = amounts.canonical(amount) else { return nil }
+            prices.append(Product.PackedPrice(storefrontID: Int32(truncatingIfNeeded: storefront.numericID), amount: canonical))
+            if code != storefront.packedCountryCode || amount != canonical {
+                exceptions[storefront.numericID] = ProductOrigin.PriceSource(
+                    line: number, field: "prices.\(PackedAmount.unpack(code))", written: PackedAmount.unpack(amount))
+            }
+        }
+        prices.sort { $0.storefrontID < $1.storefrontID }
+        for index in prices.indices.dropFirst() where prices[index].storefrontID == prices[index - 1].storefrontID { return nil }
+        return (prices, exceptions)
+    }
+
+    /// Reads a line's prices in the dictionary's order, which is cheaper than sorting 175 codes,
+    /// keeping a place only for a price whose code is not its storefront's alpha-3 code or whose
+    /// amount is written otherwise than ``Price`` writes it. False, with nothing kept, for a line
+    /// with a price that cannot be used or two codes of one storefront: it is read again by
+    /// ``readPrices(_:_:number:source:into:_:)``, which names the problem.
+    private mutating func readPrices(
+        _ priceFields: [String: FieldValue], number: Int, into list: inout [(Int, Price)],
+        _ exceptions: inout [Int: ProductOrigin.PriceSource]
+    ) -> Bool {
+        list.reserveCapacity(priceFields.count)
+        for (code, value) in priceFields {
+            guard case .string(let amount) = value, let storefront = storefronts.key(code),
+                let price = prices.price(amount, currency: storefront.currency)
+            else { return false }
+            list.append((storefront.numericID, price))
+            if code != storefront.countryCode || amount != price.amount {
+                exceptions[storefront.numericID] = ProductOrigin.PriceSource(line: number, field: "prices.\(code)", written: amount)
+            }
+        }
+        list.sort { $0.0 < $1.0 }
+        for index in list.indices.dropFirst() where list[index].0 == list[index - 1].0 { return false }
+        return true
     }
 
     /// Reads a line's prices, in the order of `codes`, stopping at the first that cannot be used.
@@ -409,6 +474,34 @@ extension JSONLinesLineParser {
                 } while take(UInt8(ascii: ","))
                 return take(UInt8(ascii: "}")) ? values : nil
             }
+            /// Text of at most 8 bytes, packed; nil for longer text, or text with an escape.
+            func packed() -> UInt64? {
+                guard take(UInt8(ascii: "\"")) else { return nil }
+                var value: UInt64 = 0
+                var shift: UInt64 = 0
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    guard bytes[index] >= 0x20, bytes[index] < 0x80, bytes[index] != UInt8(ascii: "\\"), shift < 64 else { return nil }
+                    value |= UInt64(bytes[index]) << shift
+                    shift += 8
+                    index += 1
+                }
+                guard index < bytes.count, shift > 0 else { return nil }
+                index += 1
+                return value
+            }
+            /// An object of short strings, as most price lists are (`"JPN":"160"`); a repeated
+            /// key is found as a storefront priced twice, and the line read again.
+            func packedStrings() -> [(code: UInt64, amount: UInt64)]? {
+                guard take(UInt8(ascii: "{")) else { return nil }
+                var values: [(code: UInt64, amount: UInt64)] = []
+                if take(UInt8(ascii: "}")) { return values }
+                values.reserveCapacity(180)
+                repeat {
+                    guard let key = packed(), take(UInt8(ascii: ":")), let value = packed() else { return nil }
+                    values.append((key, value))
+                } while take(UInt8(ascii: ","))
+                return take(UInt8(ascii: "}")) ? values : nil
+            }
             var line = Line()
             guard take(UInt8(ascii: "{")) else { return nil }
             repeat {
@@ -417,9 +510,9 @@ extension JSONLinesLineParser {
                 case "product" where line.id == nil:
                     guard let id = string() else { return nil }
                     line.id = .string(id)
-                case "prices" where line.prices == nil:
-                    guard let prices = strings() else { return nil }
-                    line.prices = prices
+                case "prices" where line.prices == nil && line.packedPrices == nil:
+                    guard let prices = packedStrings() else { return nil }
+                    line.packedPrices = prices
                 case "title" where line.title == nil:
                     guard let titles = strings() else { return nil }
                     line.title = titles

@@ -11,4 +11,13 @@ enum PackedAmount {
         }
         return value
     }
+
+    /// The text of a packed amount (nonzero).
+    static func unpack(_ value: UInt64) -> String {
+        var bytes = value.littleEndian
+        let length = 8 - value.leadingZeroBitCount / 8
+        return withUnsafeBytes(of: &bytes) { raw in
+            String(decoding: UnsafeRawBufferPointer(rebasing: raw.prefix(length)), as: UTF8.self)
+        }
+    }
 }

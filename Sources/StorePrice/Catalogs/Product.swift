@@ -14,8 +14,6 @@ import ICUNumberFormat
 public struct Product: Hashable, Sendable {
     /// The product identifier, such as `com.example.level1`.
     public let id: String
-    /// Prices by storefront ID (``Storefront/id``); each price is in its storefront's currency.
-    public let prices: [Int: Price]
     /// Titles by language tag (`en`, `ja`, `zh-Hant`, `fr-CA`), with `-` separators.
     public let titles: [String: String]
     /// Descriptions by language tag.
@@ -28,13 +26,57 @@ public struct Product: Hashable, Sendable {
     /// localization (a `.storekit` file's `_locale`), or nil.
     let defaultTitleLanguage: String?
     /// The prices as (storefront ID, packed amount), sorted by ID: what the renderer reads per
-    /// product. Derived from `prices`, so equal products have equal copies.
+    /// product, and the prices themselves, 16 bytes each (a catalog of 10,000 products priced
+    /// in 175 storefronts holds 1.75 million).
     let packedPrices: [PackedPrice]
+    /// The prices whose amounts are longer than 8 bytes, which do not pack, by storefront ID.
+    let longPrices: [Int: Price]
 
     struct PackedPrice: Hashable, Sendable {
         let storefrontID: Int32
         /// ``PackedAmount/pack(_:)`` of the amount; 0 when it is longer than 8 bytes.
         let amount: UInt64
+    }
+
+    /// Prices by storefront ID (``Storefront/id``); each price is in its storefront's currency.
+    ///
+    /// Made from the product's packed prices on each call: for one storefront's price, ask
+    /// ``price(inStorefront:)``.
+    public var prices: [Int: Price] {
+        var prices: [Int: Price] = [:]
+        prices.reserveCapacity(packedPrices.count)
+        for entry in packedPrices {
+            let id = Int(entry.storefrontID)
+            prices[id] = price(entry)
+        }
+        return prices
+    }
+
+    /// The price in a storefront, by its ID (``Storefront/numericID``), or nil where the product
+    /// is not sold.
+    public func price(inStorefront storefrontID: Int) -> Price? {
+        packedPrice(inStorefront: storefrontID).flatMap(price)
+    }
+
+    /// The packed price in a storefront, found by binary search.
+    func packedPrice(inStorefront storefrontID: Int) -> PackedPrice? {
+        var low = 0
+        var high = packedPrices.count
+        let id = Int32(truncatingIfNeeded: storefrontID)
+        while low < high {
+            let middle = (low + high) / 2
+            if packedPrices[middle].storefrontID < id { low = middle + 1 } else { high = middle }
+        }
+        guard low < packedPrices.count, packedPrices[low].storefrontID == id, Int(id) == storefrontID else { return nil }
+        return packedPrices[low]
+    }
+
+    /// The price of a packed entry.
+    private func price(_ entry: PackedPrice) -> Price? {
+        let id = Int(entry.storefrontID)
+        guard entry.amount != 0 else { return longPrices[id] }
+        guard let currency = StorefrontTable.shared.currency(ofNumericID: id) else { return nil }
+        return Price(packed: entry.amount, currency: currency)
     }
 
     /// Creates a product from prices already made.
@@ -117,7 +159,9 @@ public struct Product: Hashable, Sendable {
     /// The prices keyed by storefront alpha-3 code (`USA`), as JSON Lines rows name storefronts.
     public var pricesByStorefront: [String: Price] {
         var byCode: [String: Price] = [:]
-        for (storefrontID, price) in prices {
+        for entry in packedPrices {
+            let storefrontID = Int(entry.storefrontID)
+            guard let price = price(entry) else { continue }
             if let storefront = try? Storefront(String(storefrontID)) { byCode[storefront.countryCode] = price }
         }
         return byCode
@@ -127,14 +171,48 @@ public struct Product: Hashable, Sendable {
         checkedID id: String, prices: [Int: Price], titles: [String: String], descriptions: [String: String],
         subscription: SubscriptionTerms? = nil, origin: ProductOrigin? = nil, defaultTitleLanguage: String? = nil
     ) {
+        self.init(
+            checkedID: id, priceList: prices.map { ($0.key, $0.value) }, titles: titles, descriptions: descriptions,
+            subscription: subscription, origin: origin, defaultTitleLanguage: defaultTitleLanguage)
+    }
+
+    /// A product from its prices packed and sorted by storefront ID, each storefront once, and
+    /// those too long to pack.
+    init(
+        checkedID id: String, packedPrices: [PackedPrice], longPrices: [Int: Price], titles: [String: String],
+        descriptions: [String: String], subscription: SubscriptionTerms? = nil, origin: ProductOrigin? = nil,
+        defaultTitleLanguage: String? = nil
+    ) {
         self.id = id
         self.origin = origin
         self.defaultTitleLanguage = defaultTitleLanguage.map(Self.normalizedTag)
         self.subscription = subscription
-        self.prices = prices
-        self.packedPrices = prices
-            .map { PackedPrice(storefrontID: Int32(truncatingIfNeeded: $0.key), amount: PackedAmount.pack($0.value.amount)) }
-            .sorted { $0.storefrontID < $1.storefrontID }
+        self.packedPrices = packedPrices
+        self.longPrices = longPrices
+        self.titles = Self.normalizedTags(titles)
+        self.descriptions = Self.normalizedTags(descriptions)
+    }
+
+    /// A product from its prices as (storefront ID, price), each storefront once, in any order.
+    init(
+        checkedID id: String, priceList: [(Int, Price)], titles: [String: String], descriptions: [String: String],
+        subscription: SubscriptionTerms? = nil, origin: ProductOrigin? = nil, defaultTitleLanguage: String? = nil
+    ) {
+        self.id = id
+        self.origin = origin
+        self.defaultTitleLanguage = defaultTitleLanguage.map(Self.normalizedTag)
+        self.subscription = subscription
+        var long: [Int: Price] = [:]
+        var packed: [PackedPrice] = []
+        packed.reserveCapacity(priceList.count)
+        for (storefrontID, price) in priceList {
+            let amount = PackedAmount.pack(price.amount)
+            if amount == 0 { long[storefrontID] = price }
+            packed.append(PackedPrice(storefrontID: Int32(truncatingIfNeeded: storefrontID), amount: amount))
+        }
+        packed.sort { $0.storefrontID < $1.storefrontID }
+        self.packedPrices = packed
+        self.longPrices = long
         self.titles = Self.normalizedTags(titles)
         self.descriptions = Self.normalizedTags(descriptions)
     }

@@ -19,8 +19,27 @@ struct ProductOrigin: Hashable, Sendable {
 
     /// The catalog file, as it was named.
     var source: String
-    /// Each price's place, by storefront ID.
+    /// Each price's place, by storefront ID, but for those ``shared`` gives.
     var prices: [Int: PriceSource]
+    /// Where the other prices were read, where they share a line and a field's start: a JSON
+    /// Lines product's prices are on its line, each in `prices.` and its storefront's code, and
+    /// a price kept only there is written as its ``Price/amount`` is and keyed by the alpha-3
+    /// code. A price is thus 16 bytes of its product, not a place of its own.
+    var shared: (line: Int, fieldPrefix: String)?
+
+    init(source: String, prices: [Int: PriceSource]) {
+        self.source = source
+        self.prices = prices
+        self.shared = nil
+    }
+
+    /// Prices read on one line under `fieldPrefix` and their alpha-3 codes, as written; those
+    /// read otherwise (another code, an amount written otherwise) have a place in `exceptions`.
+    init(source: String, line: Int, fieldPrefix: String, exceptions: [Int: PriceSource]) {
+        self.source = source
+        self.prices = exceptions
+        self.shared = (line, fieldPrefix)
+    }
 
     static func == (lhs: ProductOrigin, rhs: ProductOrigin) -> Bool { true }
     func hash(into hasher: inout Hasher) {}
@@ -28,6 +47,12 @@ struct ProductOrigin: Hashable, Sendable {
     /// The error for a price of this product that cannot be shown for `target`, naming the
     /// file, line and field and quoting the amount as written.
     func error(_ error: StorePriceError, storefrontID: Int, target: String) -> StorePriceError {
+        if prices[storefrontID] == nil, let shared, let storefront = StorefrontTable.shared.byCode[String(storefrontID)] {
+            // Its amount is written as the error quotes it.
+            return .invalidCatalog(
+                source: source, line: shared.line, field: "\(shared.fieldPrefix)\(storefront.countryCode) for \(target)",
+                reason: error.description)
+        }
         guard let place = prices[storefrontID] else {
             return .invalidCatalog(source: source, line: nil, field: "for \(target)", reason: error.description)
         }

@@ -80,6 +80,14 @@ public struct Price: Hashable, Sendable, CustomStringConvertible {
         try self.init(amount.description, currency: currency)
     }
 
+    /// A price from a canonical amount packed by ``PackedAmount/pack(_:)``.
+    init(packed: UInt64, currency: CurrencyCode) {
+        let amount = PackedAmount.unpack(packed)
+        let point = amount.utf8.firstIndex(of: UInt8(ascii: "."))
+        let digits = point.map { amount.utf8.distance(from: $0, to: amount.utf8.endIndex) - 1 } ?? 0
+        self.init(canonical: amount, fractionDigits: digits, currency: currency)
+    }
+
     init(canonical: String, fractionDigits: Int, currency: CurrencyCode) {
         self.amount = canonical
         self.fractionDigits = fractionDigits

@@ -41,7 +41,7 @@ extension Paywall {
             throw .invalidPaywall(
                 productID: product.id, reason: "not an auto-renewable subscription (it has no period); a paywall is a subscription's")
         }
-        guard let price = product.prices[storefront.numericID] else {
+        guard let price = product.price(inStorefront: storefront.numericID) else {
             throw .invalidProducts([InvalidProduct(productID: product.id, reason: .noPrice(storefronts: [storefront.countryCode]))])
         }
         var compared: Plan?
@@ -51,7 +51,7 @@ extension Paywall {
                     productID: product.id,
                     reason: "'\(other.id.escapedForMessage)' is not a subscription (it has no period); savings are stated against one")
             }
-            guard let otherPrice = other.prices[storefront.numericID] else {
+            guard let otherPrice = other.price(inStorefront: storefront.numericID) else {
                 throw .invalidPaywall(
                     productID: product.id,
                     reason: "'\(other.id.escapedForMessage)', to compare it with, has no price in \(storefront.countryCode)")

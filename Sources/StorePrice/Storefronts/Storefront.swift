@@ -192,6 +192,8 @@ final class StorefrontTable: Sendable {
 
     let all: [Storefront]
     let byCode: [String: Storefront]
+    /// Each storefront's currency, by its numeric ID.
+    private let currencies: [Int: CurrencyCode]
 
     private init() {
         var digits: [String: Int] = [:]
@@ -221,7 +223,11 @@ final class StorefrontTable: Sendable {
             byCode[storefront.countryCode] = storefront
         }
         self.byCode = byCode
+        currencies = Dictionary(uniqueKeysWithValues: storefronts.map { ($0.numericID, $0.currency) })
     }
+
+    /// The currency of the storefront with this numeric ID, if there is one.
+    func currency(ofNumericID id: Int) -> CurrencyCode? { currencies[id] }
 
     /// Up to three known codes closest to `code`, of the same kind (numeric, alpha-2, alpha-3).
     func suggestions(for code: String) -> [String] {

@@ -69,13 +69,9 @@ extension ChunkRenderer {
         // A few targets of a product priced everywhere: only their storefronts' prices are read.
         if plan.targetStorefronts.count * 4 < product.packedPrices.count {
             for storefront in plan.targetStorefronts {
-                guard let price = product.prices[plan.storefronts[storefront].numericID] else { continue }
-                let currency = storefrontCurrency[storefront]
-                var amount = price.amount
-                let number = amount.withUTF8 { amount in
-                    tables.number(amount, currency: currency, worker: worker)
-                        ?? tables.add(amount, currency: currency, price: price, worker: worker)
-                }
+                guard let entry = product.packedPrice(inStorefront: plan.storefronts[storefront].numericID),
+                    let number = numbered(product, entry, currency: storefrontCurrency[storefront])
+                else { continue }
                 slots[storefront] = Slot(stamp: serial, amount: number, line: line, lineStart: 0)
             }
             return
@@ -107,7 +103,7 @@ extension ChunkRenderer {
     func numbered(_ product: Product, _ entry: Product.PackedPrice, currency: Int) -> Int32? {
         func number(_ amount: UnsafeBufferPointer<UInt8>) -> Int32? {
             if let known = tables.number(amount, currency: currency, worker: worker) { return known }
-            guard let price = product.prices[Int(entry.storefrontID)] else { return nil }
+            guard let price = product.price(inStorefront: Int(entry.storefrontID)) else { return nil }
             return tables.add(amount, currency: currency, price: price, worker: worker)
         }
         if entry.amount != 0 {
@@ -117,7 +113,7 @@ extension ChunkRenderer {
                 number(UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: length))
             }
         }
-        guard var text = product.prices[Int(entry.storefrontID)]?.amount else { return nil }
+        guard var text = product.longPrices[Int(entry.storefrontID)]?.amount else { return nil }
         return text.withUTF8 { number($0) }
     }
 
