@@ -1,9 +1,10 @@
 import Foundation
 import Logging
+import Metrics
 import PriceService
 
-// HOST, PORT, LOG_LEVEL, MAX_RENDERS, BODY_TIMEOUT and WRITE_TIMEOUT from the environment (see
-// ServiceConfiguration); a bad value or a port in use is one line and status 1, not a crash.
+// The configuration from the environment (see ServiceConfiguration); a bad value, a catalog it
+// cannot serve or a port in use is one line and status 1, not a crash.
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("PriceServer: \(message)\n".utf8))
     exit(1)
@@ -16,8 +17,10 @@ do {
     fail(error.description)
 }
 LoggingSystem.bootstrap { label in
-    var handler = StreamLogHandler.standardError(label: label)
-    handler.logLevel = configuration.logLevel
-    return handler
+    ServiceLogHandler(label: label, level: configuration.logLevel, format: configuration.logFormat)
 }
-if let failure = await PriceService.serve(configuration) { fail(failure) }
+// The service's metrics are swift-metrics' backend too, so that `/metrics` also shows what the
+// libraries under it record.
+let metrics = ServiceMetrics()
+MetricsSystem.bootstrap(metrics.factory)
+if let failure = await PriceService.serve(configuration, metrics: metrics) { fail(failure) }

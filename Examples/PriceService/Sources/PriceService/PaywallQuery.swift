@@ -77,28 +77,7 @@ struct PaywallQuery {
     /// The arguments with their values, why the others have none, and the lines: the template's,
     /// the named built-in line, or every built-in line this subscription has.
     func response() throws -> PaywallResponse {
-        var lines: [String: String] = [:]
-        do {
-            if let template {
-                lines["template"] = try paywall.render(PaywallTemplate(template, name: "template", source: "template="))
-            } else if let name {
-                lines[name] = try paywall.render(name, templates: .builtIn)
-            } else {
-                for name in PaywallTemplates.cldrTemplateNames + ["offer_then_price", "save"] {
-                    // Lines that need what this subscription lacks (an offer, a plan to compare
-                    // with, wording for its language) are left out, as the CLI leaves them out.
-                    if let text = try? paywall.render(name, templates: .builtIn) { lines[name] = text }
-                }
-                if paywall.values[.offer] != nil { lines["offer"] = paywall.values[.offer]?.text }
-            }
-        } catch {
-            throw ServiceError.badRequest(error.description)
-        }
-        var arguments: [String: String] = [:]
-        for (argument, value) in paywall.values { arguments[argument.name] = value.text }
-        var missing: [String: String] = [:]
-        for (argument, reason) in paywall.missing { missing[argument.name] = reason }
-        return PaywallResponse(priceLocale: locale.identifier, arguments: arguments, missing: missing, lines: lines)
+        try PaywallResponse(paywall, template: template, name: name)
     }
 }
 
@@ -109,9 +88,59 @@ struct PaywallResponse: Encodable, Sendable {
     var arguments: [String: String]
     var missing: [String: String]
     var lines: [String: String]
+    /// For a catalog's subscription: the product, and the one savings are stated against.
+    var product: String?
+    var compare: String?
 
     enum CodingKeys: String, CodingKey {
-        case arguments, missing, lines
+        case arguments, missing, lines, product, compare
         case priceLocale = "price_locale"
+    }
+
+    /// A paywall's arguments, why the others have none, and its lines: the template given, the
+    /// line named, or every line these templates (the app's over the built-in ones) have for it.
+    /// A line that needs what this subscription lacks (an offer, a plan to compare with, wording
+    /// for its language) is left out, as the CLI leaves it out.
+    init(_ paywall: Paywall, template: String?, name: String?, templates: PaywallTemplates = .builtIn) throws {
+        var lines: [String: String] = [:]
+        do {
+            if let template {
+                lines["template"] = try paywall.render(PaywallTemplate(template, name: "template", source: "template="))
+            } else if let name {
+                lines[name] = try paywall.render(name, templates: templates)
+            } else {
+                for name in Set(PaywallTemplates.cldrTemplateNames + ["offer_then_price", "save"] + templates.names) {
+                    if let text = try? paywall.render(name, templates: templates) { lines[name] = text }
+                }
+                if paywall.values[.offer] != nil { lines["offer"] = paywall.values[.offer]?.text }
+            }
+        } catch {
+            throw ServiceError.badRequest(error.description)
+        }
+        var arguments: [String: String] = [:]
+        for (argument, value) in paywall.values { arguments[argument.name] = value.text }
+        var missing: [String: String] = [:]
+        for (argument, reason) in paywall.missing { missing[argument.name] = reason }
+        self.init(priceLocale: paywall.locale.identifier, arguments: arguments, missing: missing, lines: lines)
+    }
+
+    init(priceLocale: String, arguments: [String: String], missing: [String: String], lines: [String: String]) {
+        self.priceLocale = priceLocale
+        self.arguments = arguments
+        self.missing = missing
+        self.lines = lines
+    }
+
+    /// Writes `product` and `compare` only when there is a product: `/v1/paywall` has neither.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(arguments, forKey: .arguments)
+        try container.encode(missing, forKey: .missing)
+        try container.encode(lines, forKey: .lines)
+        try container.encode(priceLocale, forKey: .priceLocale)
+        if let product {
+            try container.encode(product, forKey: .product)
+            try container.encode(compare, forKey: .compare)
+        }
     }
 }

@@ -83,84 +83,24 @@ struct RenderQuery: Sendable {
         }
     }
 
-    /// Answers a small render whole (``whole(catalog:pool:logger:)``); renders a larger one on a
-    /// thread of `pool` and answers once the first rows (or the error before them)
-    /// are known: a catalog whose first chunk is bad is a 400, and a later error ends the stream
-    /// early, as `storeprice render` stops with the rows before it written. Past the pool's
-    /// limit of renders at once, a 503 with `Retry-After`.
+    /// Renders the catalog in the body: answered whole up to ``RenderedRows/wholeRows`` rows,
+    /// streamed past that (see ``RenderedRows``).
     ///
     /// Invalid products (no price in a requested storefront) have rows only where priced, as in
     /// the CLI; they are logged, as the CLI lists them on standard error.
     func response(catalog: [UInt8], pool: RenderPool, logger: Logger) async throws -> Response {
         try check(catalog)
-        if Self.rowsAtMost(catalog, targets: renderer.targets.count) <= Self.wholeRows {
-            return try whole(catalog: catalog, pool: pool, logger: logger)
-        }
-        let channel = RowChannel()
         let renderer = renderer
         let format = format
-        let started = pool.start {
-            do {
-                let report = try renderer.render(catalog: catalog, format: format, name: "request body") { bytes in
-                    try channel.send(ByteBuffer(bytes: bytes))
-                }
-                if !report.invalidProducts.isEmpty {
-                    logger.notice(
-                        "invalid products: rows only where priced",
-                        metadata: [
-                            "count": "\(report.invalidProducts.count)",
-                            "first": "\(report.invalidProducts[0])",
-                        ])
-                }
-                channel.finish(throwing: nil)
-            } catch is RowChannel.ClientGone {
-                logger.info("client went away; rendering stopped")
-                channel.finish(throwing: nil)
-            } catch {
-                // The client's catalog: its error is the client's, not the service's.
-                logger.notice("render stopped", metadata: ["error": "\(error)"])
-                channel.finish(throwing: error)
-            }
+        return try await RenderedRows(
+            contentType: "application/x-ndjson; charset=utf-8", invalidProductsMessage: "invalid products: rows only where priced"
+        ).response(rows: Self.rowsAtMost(catalog, targets: renderer.targets.count), pool: pool, logger: logger) { write in
+            try renderer.render(catalog: catalog, format: format, name: "request body", write: write)
         }
-        guard started else { throw RenderPool.busy(limit: pool.limit) }
-        var rows = channel.stream.makeAsyncIterator()
-        let first: ByteBuffer?
-        do {
-            first = try await channel.next(&rows)
-        } catch let error as StorePriceError {
-            channel.close()
-            throw ServiceError.badRequest(error.description)
-        }
-        let headers: HTTPFields = [.contentType: "application/x-ndjson; charset=utf-8"]
-        guard let first else {
-            channel.close()
-            var empty = headers
-            empty[.contentLength] = "0"
-            return Response(status: .ok, headers: empty, body: ResponseBody())
-        }
-        let rest = RemainingRows(iterator: rows)
-        return Response(
-            status: .ok, headers: headers,
-            body: ResponseBody { writer in
-                defer { channel.close() }
-                var rows = rest.iterator
-                var next: ByteBuffer? = first
-                while let buffer = next {
-                    try await writer.write(buffer)
-                    next = try await channel.next(&rows)
-                }
-                try await writer.finish(nil)
-            })
     }
 }
 
 extension RenderQuery {
-    /// The most rows a render answers whole rather than streamed: a few products for a few
-    /// targets, rendered in the request's task in well under a millisecond. Their bytes never
-    /// wait on the client, so the render needs no thread of its own, and the answer has a
-    /// `Content-Length`.
-    static let wholeRows = 4_096
-
     /// At most how many rows a catalog gives: a line (a product, or a CSV price) for each target.
     static func rowsAtMost(_ catalog: [UInt8], targets: Int) -> Int {
         let lines = catalog.withUnsafeBufferPointer { bytes in
@@ -175,33 +115,4 @@ extension RenderQuery {
         }
         return lines * targets
     }
-
-    /// Renders a small catalog in the request's task and answers it whole: the rows, or a 400
-    /// with the catalog's first error. It counts among the pool's renders at once.
-    func whole(catalog: [UInt8], pool: RenderPool, logger: Logger) throws -> Response {
-        guard pool.reserve() else { throw RenderPool.busy(limit: pool.limit) }
-        defer { pool.release() }
-        var body = ByteBuffer()
-        let report: RenderReport
-        do {
-            report = try renderer.render(catalog: catalog, format: format, name: "request body") { body.writeBytes($0) }
-        } catch let error as StorePriceError {
-            logger.notice("render stopped", metadata: ["error": "\(error)"])
-            throw ServiceError.badRequest(error.description)
-        }
-        if !report.invalidProducts.isEmpty {
-            logger.notice(
-                "invalid products: rows only where priced",
-                metadata: ["count": "\(report.invalidProducts.count)", "first": "\(report.invalidProducts[0])"])
-        }
-        let headers: HTTPFields = [
-            .contentType: "application/x-ndjson; charset=utf-8", .contentLength: "\(body.readableBytes)",
-        ]
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
-    }
-}
-
-/// The iterator of a response's remaining rows, handed to the body's writer, which alone uses it.
-private struct RemainingRows: @unchecked Sendable {
-    var iterator: AsyncThrowingStream<ByteBuffer, any Error>.AsyncIterator
 }

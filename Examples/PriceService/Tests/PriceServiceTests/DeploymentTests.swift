@@ -197,7 +197,12 @@ extension PriceServiceTests {
                 stalled.append(socket)
             }
             defer { for socket in stalled { close(socket) } }
-            try await Task.sleep(for: .milliseconds(500))
+            // Both renders under way, as /metrics tells.
+            for _ in 0..<100 {
+                let metrics = try await client.execute(uri: "/metrics", method: .get) { self.text($0.body) }
+                if metrics.contains("\nstoreprice_renders_in_flight 2.0\n") { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
             try await client.execute(uri: "/v1/render?storefronts=USA", method: .post, body: ByteBuffer(string: #"{"product":"a","prices":{"USA":"1"}}"#)) { response in
                 #expect(response.status == .serviceUnavailable)
                 #expect(response.headers[.retryAfter] == "1")
