@@ -32,7 +32,7 @@ let package = Package(
         // alone, under its trait.
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        // The tests' stand-in for App Store Connect, on 127.0.0.1.
+        // The stand-in for App Store Connect, on 127.0.0.1 (asc-stand-in, and the tests').
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
@@ -73,6 +73,25 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["CLI"])),
             ]
         ),
+        // A stand-in for the App Store Connect API on this machine: the tests' server, and
+        // `swift run asc-stand-in FOLDER`, to try `asc pull` without an account.
+        .target(
+            name: "AppStoreConnectStandIn",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["CLI"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["CLI"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["CLI"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["CLI"])),
+            ]
+        ),
+        .executableTarget(
+            name: "asc-stand-in",
+            dependencies: [
+                "AppStoreConnectStandIn",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["CLI"])),
+            ]
+        ),
         .target(
             name: "TestSupport",
             dependencies: ["StorePrice"],
@@ -93,11 +112,8 @@ let package = Package(
         .testTarget(
             name: "storepriceTests",
             dependencies: [
-                "storeprice", "TestSupport",
+                "storeprice", "TestSupport", "AppStoreConnectStandIn",
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["CLI"])),
-                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["CLI"])),
-                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["CLI"])),
-                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["CLI"])),
             ]
         ),
     ],

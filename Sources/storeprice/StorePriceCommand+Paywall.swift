@@ -16,6 +16,7 @@ extension StorePriceCommand {
                 storeprice paywall (--storefront … | --locale … | --account …) --price <amount> --period <period> [<options>]
                 storeprice paywall … --template <text>
                 storeprice paywall … --templates <file> [--name <name>]
+                storeprice paywall (--storefront … | --account …) --catalog <file> --product <id> [--compare <id>]
                 storeprice paywall --check <file>
                 """,
             discussion: """
@@ -28,7 +29,14 @@ extension StorePriceCommand {
                   storeprice paywall --storefront USA --price 24.99 --period P3M \\
                       --template '{period_count, plural, one {# month} other {# months}}'
                                                                    3 months
+                  storeprice paywall --storefront USA --catalog catalog.jsonl \\
+                      --product com.example.pro.yearly --compare com.example.pro.weekly
                   storeprice paywall --check paywall-templates.json
+
+                With --catalog and --product, the subscription is a product of a catalog (any \
+                catalog render reads, asc pull's among them): its price in the storefront, its \
+                period, and its introductory offer there; --compare then names another product of \
+                the catalog.
 
                 Without --template or --templates, every built-in line is written as NAME<TAB>TEXT: \
                 period, price_per_period, billed_amount_first and savings in every store language \
@@ -114,6 +122,18 @@ extension StorePriceCommand {
                 valueName: "price:period"))
         var billingPlan: String?
 
+        @Option(help: ArgumentHelp(
+            "A catalog whose subscription --product is: its price, period and introductory offer in the storefront.", valueName: "file"))
+        var catalog: String?
+
+        @Option(help: ArgumentHelp("With --catalog, the subscription's product ID.", valueName: "id"))
+        var product: String?
+
+        @Option(help: "With --catalog, the catalog's format when its name does not tell it.")
+        var catalogFormat: CatalogFormatChoice?
+
+        @OptionGroup var effectiveDate: EffectiveDateOption
+
         @Option(help: ArgumentHelp("A template to render, such as '{offer}, then {price_per_period}'.", valueName: "text"))
         var template: String?
 
@@ -145,14 +165,29 @@ extension StorePriceCommand {
             if let check {
                 let others = [
                     locale, storefront, language, account, accountsSource.accounts, price, period, offer, offerStart, compare,
-                    billingPlan, template, templates, name, offerWording,
+                    billingPlan, template, templates, name, offerWording, catalog, product,
                 ]
                 guard others.allSatisfy({ $0 == nil }), !arguments else {
                     throw ValidationError("--check '\(check.escapedForMessage)' checks a file in every storefront; give it alone.")
                 }
                 return
             }
-            if let compare, compare.split(separator: ":", omittingEmptySubsequences: false).count != 2 {
+            if let catalog {
+                guard product != nil else {
+                    throw ValidationError("--catalog '\(catalog.escapedForMessage)' needs --product, the subscription's product ID.")
+                }
+                for (given, option) in [(price, "--price"), (period, "--period"), (offer, "--offer"), (billingPlan, "--billing-plan"), (locale, "--locale")]
+                where given != nil {
+                    throw ValidationError(
+                        option == "--locale"
+                            ? "--locale goes without --catalog; a catalog's prices are a storefront's: give --storefront or --account."
+                            : "\(option) comes from the catalog's product; remove it, or --catalog.")
+                }
+                try effectiveDate.validate(catalog: catalog, format: catalogFormat?.format)
+            } else if product != nil || catalogFormat != nil || effectiveDate.day != nil {
+                throw ValidationError("--product, --catalog-format and --date go with --catalog FILE.")
+            }
+            if catalog == nil, let compare, compare.split(separator: ":", omittingEmptySubsequences: false).count != 2 {
                 throw ValidationError("--compare takes PRICE:PERIOD, such as 4.99:P1W; found '\(compare.escapedForMessage)'.")
             }
             if let billingPlan, billingPlan.split(separator: ":", omittingEmptySubsequences: false).count != 2 {
@@ -173,8 +208,9 @@ extension StorePriceCommand {
             if language != nil, storefront == nil {
                 throw ValidationError("--language goes with --storefront, such as --storefront CAN --language fr.")
             }
-            guard price != nil, period != nil else {
-                throw ValidationError("Give the subscription's --price and --period, such as --price 59.99 --period P1Y.")
+            guard catalog != nil || (price != nil && period != nil) else {
+                throw ValidationError(
+                    "Give the subscription's --price and --period, such as --price 59.99 --period P1Y, or --catalog FILE --product ID.")
             }
             if template != nil, templates != nil {
                 throw ValidationError("Give --template or --templates, not both.")
@@ -185,10 +221,10 @@ extension StorePriceCommand {
             if arguments, template != nil || templates != nil {
                 throw ValidationError("--arguments writes the arguments, not templates; remove --template or --templates.")
             }
-            if offerStart != nil, offer == nil {
+            if offerStart != nil, offer == nil, catalog == nil {
                 throw ValidationError("--offer-start goes with --offer.")
             }
-            if offerWording != nil, offer == nil {
+            if offerWording != nil, offer == nil, catalog == nil {
                 throw ValidationError("--offer-wording goes with --offer.")
             }
         }
@@ -326,7 +362,36 @@ extension StorePriceCommand {
             return try PriceLocale(locale ?? "")
         }
 
+        /// The paywall of `--product` of `--catalog` where the storefront or account shows it.
+        private func catalogPaywall(_ path: String, product id: String) throws -> StorePrice.Paywall {
+            let products = try Catalog.load(path, format: catalogFormat?.format, effectiveOn: effectiveDate.date)
+            func find(_ id: String, option: String) throws -> Product {
+                guard let found = products.first(where: { $0.id == id }) else {
+                    throw StorePriceError.invalidCatalog(
+                        source: path, line: nil, field: nil,
+                        reason: "no product '\(id.escapedForMessage)' (\(option)); it has \(products.count) product\(products.count == 1 ? "" : "s")")
+                }
+                return found
+            }
+            let subscription = try find(id, option: "--product")
+            let compared = try compare.map { try find($0, option: "--compare") }
+            let target: RenderTarget
+            if let account {
+                target = RenderTarget(account: try accountsSource.load().account(named: account))
+            } else {
+                let found = try Storefront(storefront ?? "")
+                target = try language.map { (language) throws(StorePriceError) in try RenderTarget(storefront: found, language: language) }
+                    ?? RenderTarget(storefront: found)
+            }
+            let wording = try offerWording.map { (path) throws(StorePriceError) in try OfferWording(contentsOfFile: path) }
+            return try StorePrice.Paywall(
+                subscription: subscription, for: target, comparedTo: compared, options: formatting.options,
+                periodStyle: periodStyle.style, rounding: perRounding.rounding, offerStart: try Self.startDate(offerStart),
+                offerWording: wording)
+        }
+
         private func makePaywall(in priceLocale: PriceLocale) throws -> StorePrice.Paywall {
+            if let catalog, let product { return try catalogPaywall(catalog, product: product) }
             let currency = priceLocale.currency
             let billed = try Price(price ?? "", currency: currency)
             let every: SubscriptionPeriod

@@ -188,7 +188,7 @@ import Testing
         (#"{"id":"a","prices":{"USA":"1"}}"#,
          "catalog 'c.jsonl', line 1, field 'id': unknown field; StorePrice now names it 'product', as its outputs do"),
         (#"{"product":"a","prices":{"USA":"1"},"period":"P1M","winback_offers":[]}"#,
-         "catalog 'c.jsonl', line 1, field 'winback_offers': unknown field; a line has product, prices, title, description, period, introductory_offer, promotional_offers, offer_codes, win_back_offers"),
+         "catalog 'c.jsonl', line 1, field 'winback_offers': unknown field; a line has product, prices, title, description, period, introductory_offer, introductory_offers, promotional_offers, offer_codes, win_back_offers"),
         (#"{"product":"a","prices":{"USA":"1"},"title":{"en_us":"A","en-US":"B"}}"#,
          "catalog 'c.jsonl', line 1, field 'title': 'en-US' and 'en_us' are the same language (en-US); keep one"),
     ])

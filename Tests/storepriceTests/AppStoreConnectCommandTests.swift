@@ -11,22 +11,45 @@ import Testing
 
     /// Before Japan's automatic price changed (2026-05-01) and the subscription's raise in the USA
     /// (2026-03-03); between them and the coins' manual raise (2027-01-01); and on the raise's day.
+    /// The app's own price (manual in the USA, automatic in Japan) comes first, as the app lists
+    /// first; the subscription's offers are those in effect on the day: a free week in both, a
+    /// promotional offer and an offer code in both, and from 2026-06-01 a win-back offer in the USA.
     @Test(arguments: [
         ("2026-01-15",
-         "com.example.coins,USA,,en_US@currency=USD,0.99,$0.99,,,,,,,,\n"
+         "com.example.app,USA,,en_US@currency=USD,2.99,$2.99,,,,,,,,\n"
+            + "com.example.app,JPN,,ja_JP@currency=JPY,500,￥500,,,,,,,,\n"
+            + "com.example.coins,USA,,en_US@currency=USD,0.99,$0.99,,,,,,,,\n"
             + "com.example.coins,JPN,,ja_JP@currency=JPY,160,￥160,,,,,,,,\n"
-            + "com.example.pro.monthly,USA,,en_US@currency=USD,3.99,$3.99,Pro,P1M,$3.99 per month,,,,,billed_amount_first: $3.99 per month ($0.91 per week)\n"
-            + "com.example.pro.monthly,JPN,,ja_JP@currency=JPY,800,￥800,プロ,P1M,￥800/月,,,,,billed_amount_first: ￥800/月 (￥184/週)\n"),
+            + "com.example.pro.monthly,USA,,en_US@currency=USD,3.99,$3.99,Pro,P1M,$3.99 per month,1 week free,free:P1W,"
+            + "introductory: 1 week free; promotional pro_2m_upfront: $4.99 for 2 months; offer_code Newsletter 3 months: $2.99 per month for 3 months,,"
+            + "\"billed_amount_first: $3.99 per month ($0.91 per week); offer_then_price: 1 week free, then $3.99 per month\"\n"
+            + "com.example.pro.monthly,JPN,,ja_JP@currency=JPY,800,￥800,プロ,P1M,￥800/月,1 週間無料,free:P1W,"
+            + "\"introductory: 1 週間無料; promotional pro_2m_upfront: ￥1,000（2 か月）; offer_code Newsletter 3 months: ￥400/月（3 か月）\",,"
+            + "billed_amount_first: ￥800/月 (￥184/週); offer_then_price: 1 週間無料、その後￥800/月\n"),
         ("2026-11-28",
-         "com.example.coins,USA,,en_US@currency=USD,0.99,$0.99,,,,,,,,\n"
+         "com.example.app,USA,,en_US@currency=USD,2.99,$2.99,,,,,,,,\n"
+            + "com.example.app,JPN,,ja_JP@currency=JPY,500,￥500,,,,,,,,\n"
+            + "com.example.coins,USA,,en_US@currency=USD,0.99,$0.99,,,,,,,,\n"
             + "com.example.coins,JPN,,ja_JP@currency=JPY,150,￥150,,,,,,,,\n"
-            + "com.example.pro.monthly,USA,,en_US@currency=USD,4.99,$4.99,Pro,P1M,$4.99 per month,,,,,billed_amount_first: $4.99 per month ($1.14 per week)\n"
-            + "com.example.pro.monthly,JPN,,ja_JP@currency=JPY,800,￥800,プロ,P1M,￥800/月,,,,,billed_amount_first: ￥800/月 (￥184/週)\n"),
+            + "com.example.pro.monthly,USA,,en_US@currency=USD,4.99,$4.99,Pro,P1M,$4.99 per month,1 week free,free:P1W,"
+            + "introductory: 1 week free; promotional pro_2m_upfront: $4.99 for 2 months; offer_code Newsletter 3 months: $2.99 per month for 3 months; "
+            + "win_back pro_winback_3m: $1.99 per month for 3 months,,"
+            + "\"billed_amount_first: $4.99 per month ($1.14 per week); offer_then_price: 1 week free, then $4.99 per month\"\n"
+            + "com.example.pro.monthly,JPN,,ja_JP@currency=JPY,800,￥800,プロ,P1M,￥800/月,1 週間無料,free:P1W,"
+            + "\"introductory: 1 週間無料; promotional pro_2m_upfront: ￥1,000（2 か月）; offer_code Newsletter 3 months: ￥400/月（3 か月）\",,"
+            + "billed_amount_first: ￥800/月 (￥184/週); offer_then_price: 1 週間無料、その後￥800/月\n"),
         ("2027-01-01",
-         "com.example.coins,USA,,en_US@currency=USD,1.99,$1.99,,,,,,,,\n"
+         "com.example.app,USA,,en_US@currency=USD,2.99,$2.99,,,,,,,,\n"
+            + "com.example.app,JPN,,ja_JP@currency=JPY,500,￥500,,,,,,,,\n"
+            + "com.example.coins,USA,,en_US@currency=USD,1.99,$1.99,,,,,,,,\n"
             + "com.example.coins,JPN,,ja_JP@currency=JPY,150,￥150,,,,,,,,\n"
-            + "com.example.pro.monthly,USA,,en_US@currency=USD,4.99,$4.99,Pro,P1M,$4.99 per month,,,,,billed_amount_first: $4.99 per month ($1.14 per week)\n"
-            + "com.example.pro.monthly,JPN,,ja_JP@currency=JPY,800,￥800,プロ,P1M,￥800/月,,,,,billed_amount_first: ￥800/月 (￥184/週)\n"),
+            + "com.example.pro.monthly,USA,,en_US@currency=USD,4.99,$4.99,Pro,P1M,$4.99 per month,1 week free,free:P1W,"
+            + "introductory: 1 week free; promotional pro_2m_upfront: $4.99 for 2 months; offer_code Newsletter 3 months: $2.99 per month for 3 months; "
+            + "win_back pro_winback_3m: $1.99 per month for 3 months,,"
+            + "\"billed_amount_first: $4.99 per month ($1.14 per week); offer_then_price: 1 week free, then $4.99 per month\"\n"
+            + "com.example.pro.monthly,JPN,,ja_JP@currency=JPY,800,￥800,プロ,P1M,￥800/月,1 週間無料,free:P1W,"
+            + "\"introductory: 1 週間無料; promotional pro_2m_upfront: ￥1,000（2 か月）; offer_code Newsletter 3 months: ￥400/月（3 か月）\",,"
+            + "billed_amount_first: ￥800/月 (￥184/週); offer_then_price: 1 週間無料、その後￥800/月\n"),
     ])
     func thePriceInEffectOnTheDay(_ day: String, _ rows: String) throws {
         let run = try runStorePrice(["render", Self.folder, "--storefronts", "USA,JPN", "--date", day, "--format", "csv"])
@@ -45,11 +68,12 @@ import Testing
                 + "com.example.coins,IND,,hi_IN@currency=INR,149,₹149.00,,,,,,,,\n")
         expectBytes(
             run.error,
-            "storeprice: invalid product com.example.pro.monthly: no price in IDN, IND\n"
+            "storeprice: invalid product com.example.app: no price in IDN, IND\n"
+                + "storeprice: invalid product com.example.pro.monthly: no price in IDN, IND\n"
                 + "storeprice: note: com.example.gems (in-app purchase 6444000002): no price in the responses; left out\n"
                 + "storeprice: note: 1 price starts after 2026-11-28 and is not shown (the first: com.example.coins in USA "
                 + "from 2027-01-01); a later date shows them\n"
-                + "storeprice: 1 invalid product, with rows only where priced; --strict makes this an error\n")
+                + "storeprice: 2 invalid products, with rows only where priced; --strict makes this an error\n")
     }
 
     /// A price that ends with none after it: the product is not sold there from its end date.
@@ -58,7 +82,7 @@ import Testing
         expectBytes(before.output, Self.header + "com.example.coins,GBR,,en_GB@currency=GBP,0.99,£0.99,,,,,,,,\n")
         let after = try runStorePrice(["render", Self.folder, "--storefronts", "GBR", "--date", "2026-09-01", "--format", "csv"])
         expectBytes(after.output, Self.header)
-        #expect(after.error.hasPrefix("storeprice: invalid product com.example.coins: no price in GBR\n"), "\(after.error)")
+        #expect(after.error.hasPrefix("storeprice: invalid product com.example.app: no price in GBR\nstoreprice: invalid product com.example.coins: no price in GBR\n"), "\(after.error)")
     }
 
     /// A snapshot of responses records its day, and verify renders that day's prices again on any
@@ -129,7 +153,7 @@ import Testing
     /// path, status 65; the list beside it is fine.
     @Test(arguments: [
         (#"{"data":[{"type":"inAppPurchasePrice","id":"1"}]}"#, "data[0].type",
-         "'inAppPurchasePrice' is no resource StorePrice reads; it reads in-app purchases, subscriptions, apps, their prices, price points, territories and localizations"),
+         "'inAppPurchasePrice' is no resource StorePrice reads; it reads in-app purchases, subscriptions, apps, their prices, price points, territories, localizations, and subscriptions' offers and their prices"),
         (#"{"data":[{"type":"inAppPurchasePrices","id":"1","attributes":{"startDate":null},"relationships":{"inAppPurchasePricePoint":{"data":{"type":"inAppPurchasePricePoints","id":"p"}},"territory":{}}}],"included":[{"type":"inAppPurchasePricePoints","id":"p","attributes":{"customerPrice":"0.99"},"relationships":{"territory":{}}}],"links":{"self":"https://api.appstoreconnect.apple.com/v1/inAppPurchasePriceSchedules/6444000001/manualPrices"}}"#,
          "data[0].relationships.territory", "missing; neither the price nor its price point names a territory"),
         (#"{"data":[{"type":"inAppPurchasePrices","id":"1","relationships":{"inAppPurchasePricePoint":{"data":{"type":"inAppPurchasePricePoints","id":"p"}},"territory":{"data":{"type":"territories","id":"ATL"}}}}],"included":[{"type":"inAppPurchasePricePoints","id":"p","attributes":{"customerPrice":"0.99"}}],"links":{"self":"https://api.appstoreconnect.apple.com/v1/inAppPurchasePriceSchedules/6444000001/manualPrices"}}"#,

@@ -104,7 +104,7 @@ import Testing
         // App Store Connect responses that the API would not have written.
         ("asc-wrong-type.json", "catalog",
          "catalog 'FILE', field 'data[1].type': 'customerReviews' is no resource StorePrice reads; it reads in-app purchases, "
-            + "subscriptions, apps, their prices, price points, territories and localizations"),
+            + "subscriptions, apps, their prices, price points, territories, localizations, and subscriptions' offers and their prices"),
         ("asc-price-without-territory.json", "catalog",
          "catalog 'FILE', field 'data[0].relationships.territory': missing; neither the price nor its price point names a territory"),
         ("asc-unknown-territory.json", "catalog",

@@ -25,7 +25,10 @@ import Foundation
 /// ```
 ///
 /// `offer_codes` and `win_back_offers` are arrays of offers in the same form; a promotional or
-/// win-back offer needs its `id`. Keys are snake_case, as in every StorePrice file and output;
+/// win-back offer needs its `id`. Where a subscription's introductory offer differs between
+/// storefronts, as App Store Connect sets one up per territory, `introductory_offers` lists
+/// them; a free trial offered in some storefronts only names them,
+/// `"storefronts":["USA","JPN"]` (a paid offer is offered where it has a price). Keys are snake_case, as in every StorePrice file and output;
 /// an unknown key, such as a camelCase one from StorePrice 0.1.0, is an error naming it.
 final class JSONLinesCatalogReader: CatalogSource {
     private var lines: LineReader
@@ -74,12 +77,12 @@ struct JSONLinesLineParser {
 
     /// The fields a line may have.
     static let fields = [
-        "product", "prices", "title", "description", "period", "introductory_offer", "promotional_offers", "offer_codes",
-        "win_back_offers",
+        "product", "prices", "title", "description", "period", "introductory_offer", "introductory_offers",
+        "promotional_offers", "offer_codes", "win_back_offers",
     ]
 
     /// The fields an offer may have.
-    static let offerFields = ["id", "payment_mode", "period", "period_count", "prices"]
+    static let offerFields = ["id", "payment_mode", "period", "period_count", "prices", "storefronts"]
 
     fileprivate struct Line: Decodable {
         var id: FieldValue?
@@ -91,6 +94,7 @@ struct JSONLinesLineParser {
         var description: [String: FieldValue]?
         var period: String?
         var introductoryOffer: Offer?
+        var introductoryOffers: [Offer]?
         var promotionalOffers: [Offer]?
         var offerCodes: [Offer]?
         var winBackOffers: [Offer]?
@@ -100,6 +104,7 @@ struct JSONLinesLineParser {
             case id = "product"
             // Not in JSON: made by `simpleLine(_:)` alone.
             case introductoryOffer = "introductory_offer"
+            case introductoryOffers = "introductory_offers"
             case promotionalOffers = "promotional_offers"
             case offerCodes = "offer_codes"
             case winBackOffers = "win_back_offers"
@@ -112,6 +117,7 @@ struct JSONLinesLineParser {
         var period: String?
         var periodCount: Int?
         var prices: [String: FieldValue]?
+        var storefronts: [String]?
         /// Every key the offer has, known or not, sorted.
         var keys: [String]
 
@@ -123,6 +129,7 @@ struct JSONLinesLineParser {
             period = try container.decodeIfPresent(String.self, forKey: Key("period"))
             periodCount = try container.decodeIfPresent(Int.self, forKey: Key("period_count"))
             prices = try container.decodeIfPresent([String: FieldValue].self, forKey: Key("prices"))
+            storefronts = try container.decodeIfPresent([String].self, forKey: Key("storefronts"))
         }
 
         struct Key: CodingKey {
@@ -308,9 +315,23 @@ struct JSONLinesLineParser {
                 made[storefront.numericID] = try prices.price(amount, in: storefront, source: source, line: number, field: priceField)
                 places[storefront.numericID] = ProductOrigin.PriceSource(line: number, field: priceField, written: amount)
             }
+            var offered: Set<Int>?
+            if let codes = offer.storefronts {
+                guard made.isEmpty else {
+                    throw fail("\(field).storefronts", "an offer with prices is offered where it has them; storefronts are for a free trial")
+                }
+                var ids: Set<Int> = []
+                for (index, code) in codes.enumerated() {
+                    let storefront = try storefronts.storefront(code, source: source, line: number, field: "\(field).storefronts[\(index)]")
+                    guard ids.insert(storefront.numericID).inserted else {
+                        throw fail("\(field).storefronts[\(index)]", "\(storefront.countryCode) again")
+                    }
+                }
+                offered = ids
+            }
             return OfferFields(
                 id: offer.id, paymentMode: offer.paymentMode, period: offer.period, periodCount: offer.periodCount,
-                prices: made, origin: ProductOrigin(source: source, prices: places))
+                prices: made, storefronts: offered, origin: ProductOrigin(source: source, prices: places))
         }
         func list(_ offers: [Offer]?, kind: CatalogOffer.Kind, key: String, single: Bool = false)
             throws(StorePriceError) -> OfferList
@@ -321,8 +342,15 @@ struct JSONLinesLineParser {
             }
             return OfferList(kind: kind, key: key, single: single, offers: read)
         }
-        let introductory = try list(
-            line.introductoryOffer.map { [$0] }, kind: .introductory, key: "introductory_offer", single: true)
+        if line.introductoryOffer != nil && line.introductoryOffers != nil {
+            throw fail("introductory_offers", "give introductory_offer (one) or introductory_offers (a list), not both")
+        }
+        let introductory: OfferList
+        if let offers = line.introductoryOffers {
+            introductory = try list(offers, kind: .introductory, key: "introductory_offers")
+        } else {
+            introductory = try list(line.introductoryOffer.map { [$0] }, kind: .introductory, key: "introductory_offer", single: true)
+        }
         return try SubscriptionTerms.read(
             period: line.period,
             offers: [

@@ -26,6 +26,8 @@ extension Paywall {
     ///   - target: the storefront, or test account, whose price locale the strings are in.
     ///   - comparedTo: a subscription to state savings against, priced in the same storefront.
     ///   - options: how prices are formatted.
+    ///   - periodStyle: full words (`per month`), CLDR's short or narrow forms.
+    ///   - rounding: how restated prices are rounded to the currency's digits.
     ///   - offerStart: the day the offer starts, for `trial_end_date`.
     ///   - offerWording: the app's wording for `offer`; StorePrice's own by default.
     /// - Throws: ``StorePriceError/invalidPaywall(productID:reason:)`` for a product that is no
@@ -34,7 +36,8 @@ extension Paywall {
     ///   errors of ``init(price:period:offer:comparedTo:billingPlan:locale:options:periodStyle:rounding:offerStart:timeZone:offerWording:)``.
     public init(
         subscription product: Product, for target: RenderTarget, comparedTo: Product? = nil,
-        options: PriceFormatter.Options = .init(), offerStart: Date? = nil, offerWording: OfferWording? = nil
+        options: PriceFormatter.Options = .init(), periodStyle: SubscriptionPeriod.Style = .wide,
+        rounding: ApproximatePrice.Rounding = .down, offerStart: Date? = nil, offerWording: OfferWording? = nil
     ) throws(StorePriceError) {
         let storefront = target.storefront
         guard let terms = product.subscription else {
@@ -62,6 +65,6 @@ extension Paywall {
         let offer = terms.introductoryOffers.lazy.compactMap { $0.offer(inStorefront: storefront.numericID) }.first
         try self.init(
             price: price, period: terms.period, offer: offer, comparedTo: compared, locale: target.priceLocale, options: options,
-            offerStart: offer == nil ? nil : offerStart, offerWording: offerWording)
+            periodStyle: periodStyle, rounding: rounding, offerStart: offer == nil ? nil : offerStart, offerWording: offerWording)
     }
 }

@@ -129,6 +129,9 @@ public struct CatalogOffer: Hashable, Sendable {
     public let periodCount: Int
     /// The offer's price by storefront ID; empty for a free trial.
     public let prices: [Int: Price]
+    /// Where a free trial is offered, by storefront ID, as App Store Connect sets an offer up
+    /// per territory; nil for every storefront. A paid offer is offered where it has a price.
+    public let storefronts: Set<Int>?
     /// Where the prices were read, when the offer came from a catalog file.
     let origin: ProductOrigin?
 
@@ -149,15 +152,40 @@ public struct CatalogOffer: Hashable, Sendable {
             period: period, periodCount: periodCount, prices: prices, paidWithoutPrice: false, origin: nil)
     }
 
+    /// Creates an offer of any kind, a free trial offered in some storefronts only.
+    ///
+    /// - Parameters:
+    ///   - kind: introductory, promotional, an offer code or a win-back offer.
+    ///   - id: the offer ID (promotional and win-back offers) or an offer code's reference name.
+    ///   - paymentMode: `free`/`freeTrial`, `payAsYouGo` or `payUpFront`.
+    ///   - period: one period of the offer.
+    ///   - periodCount: how many periods it lasts.
+    ///   - prices: the offer's price by storefront ID; none for a free trial.
+    ///   - storefronts: for a free trial, the storefront IDs it is offered in; nil for all.
+    /// - Throws: ``StorePriceError/invalidOffer(_:reason:)`` for storefronts given with prices,
+    ///   which are where a paid offer is offered, and the errors of a ``SubscriptionOffer``.
+    public init(
+        kind: Kind, id: String? = nil, paymentMode: String, period: SubscriptionPeriod, periodCount: Int = 1,
+        prices: [Int: Price] = [:], storefronts: Set<Int>? = nil
+    ) throws(StorePriceError) {
+        try self.init(
+            kind: kind, id: id, billingPlan: nil, paymentMode: paymentMode, period: period, periodCount: periodCount,
+            prices: prices, paidWithoutPrice: false, origin: nil, storefronts: storefronts)
+    }
+
     /// Creates an offer of any kind.
     ///
     /// - Parameter paidWithoutPrice: whether a paid offer may have no price in any storefront,
     ///   as Xcode writes one whose price was left empty; it is then shown nowhere.
     init(
         kind: Kind, id: String?, billingPlan: String?, paymentMode: String, period: SubscriptionPeriod,
-        periodCount: Int, prices: [Int: Price], paidWithoutPrice: Bool, origin: ProductOrigin?
+        periodCount: Int, prices: [Int: Price], paidWithoutPrice: Bool, origin: ProductOrigin?, storefronts: Set<Int>? = nil
     ) throws(StorePriceError) {
         var mode = try SubscriptionOffer.checkedPaymentMode(paymentMode, period: period, periodCount: periodCount)
+        if storefronts != nil, mode != .freeTrial {
+            throw .invalidOffer(
+                "\(paymentMode):\(period)", reason: "a paid offer is offered where it has a price; storefronts are for a free trial")
+        }
         if prices.isEmpty && paidWithoutPrice && mode == .payAsYouGo {
             // No price to make an offer with: check the count and duration as an offer would.
             let (total, overflow) = period.value.multipliedReportingOverflow(by: periodCount)
@@ -183,14 +211,15 @@ public struct CatalogOffer: Hashable, Sendable {
         self.periodCount = periodCount
         self.prices = mode == .freeTrial ? [:] : prices
         self.origin = origin
+        self.storefronts = storefronts
     }
 
-    /// The offer in a storefront: nil when it has a price elsewhere but not there, as a store
-    /// would not show it.
+    /// The offer in a storefront: nil when it has a price elsewhere but not there, or is a free
+    /// trial offered elsewhere only, as a store would not show it.
     public func offer(inStorefront storefrontID: Int) -> SubscriptionOffer? {
         switch paymentMode {
         case .freeTrial:
-            return .freeTrial(period)
+            return storefronts.map { $0.contains(storefrontID) } ?? true ? .freeTrial(period) : nil
         case .payAsYouGo:
             return prices[storefrontID].flatMap { try? .payAsYouGo($0, every: period, count: periodCount) }
         case .payUpFront:
@@ -207,6 +236,8 @@ struct OfferFields {
     var period: String?
     var periodCount: Int?
     var prices: [Int: Price]
+    /// For a free trial, the storefront IDs it is offered in; nil for all.
+    var storefronts: Set<Int>? = nil
     /// Where the prices were read.
     var origin: ProductOrigin?
 }
@@ -277,7 +308,8 @@ extension SubscriptionTerms {
                         try CatalogOffer(
                             kind: list.kind, id: fields.id, billingPlan: fields.billingPlan, paymentMode: mode,
                             period: SubscriptionPeriod(periodText), periodCount: fields.periodCount ?? 1,
-                            prices: fields.prices, paidWithoutPrice: paidWithoutPrice, origin: fields.origin))
+                            prices: fields.prices, paidWithoutPrice: paidWithoutPrice, origin: fields.origin,
+                            storefronts: fields.storefronts))
                 } catch {
                     throw fail(field, error.description)
                 }

@@ -7,10 +7,11 @@ import StorePrice
 /// once, made anew for each run and valid for 20 minutes, the longest Apple allows.
 ///
 /// The key stays in this value: it is never written to a log, an error message or the output.
-struct AppStoreConnectToken {
+struct AppStoreConnectToken: Sendable {
     let keyID: String
     let issuerID: String
-    private let key: P256.Signing.PrivateKey
+    /// The key's raw bytes: Crypto's key type is not `Sendable`, and requests at once each sign.
+    private let key: Data
 
     /// The token's lifetime; Apple refuses tokens that live longer.
     static let lifetime: TimeInterval = 20 * 60
@@ -35,7 +36,27 @@ struct AppStoreConnectToken {
         }
         self.keyID = keyID
         self.issuerID = issuerID
-        self.key = key
+        self.key = key.rawRepresentation
+    }
+
+    /// The key's PEM text itself, as CI holds it in a secret (`ASC_PRIVATE_KEY`); `source` names
+    /// where it came from in the one message a bad key gets, which never quotes it.
+    init(keyID: String, issuerID: String, privateKeyPEM pem: String, source: String) throws(Failure) {
+        // Secrets stores often keep a multi-line value with its line breaks written \n.
+        let text = pem.contains("\\n") && !pem.contains("\n") ? pem.replacingOccurrences(of: "\\n", with: "\n") : pem
+        guard let key = try? P256.Signing.PrivateKey(pemRepresentation: text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw Failure(
+                description: "\(source) is not an App Store Connect API key; give the text of the .p8 file App Store Connect "
+                    + "gives (a P-256 key in PEM, from -----BEGIN PRIVATE KEY----- to -----END PRIVATE KEY-----)")
+        }
+        self.keyID = keyID
+        self.issuerID = issuerID
+        self.key = key.rawRepresentation
+    }
+
+    /// A key that cannot be used, said without its text.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
     }
 
     /// A token that is valid from `now` for ``lifetime``.
@@ -44,7 +65,7 @@ struct AppStoreConnectToken {
         let header = #"{"alg":"ES256","kid":"\#(keyID)","typ":"JWT"}"#
         let claims = #"{"iss":"\#(issuerID)","iat":\#(issued),"exp":\#(issued + Int(Self.lifetime)),"aud":"appstoreconnect-v1"}"#
         let signingInput = Self.base64URL(Data(header.utf8)) + "." + Self.base64URL(Data(claims.utf8))
-        let signature = try key.signature(for: Data(signingInput.utf8))
+        let signature = try P256.Signing.PrivateKey(rawRepresentation: key).signature(for: Data(signingInput.utf8))
         return signingInput + "." + Self.base64URL(signature.rawRepresentation)
     }
 

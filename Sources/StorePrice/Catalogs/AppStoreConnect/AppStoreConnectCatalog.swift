@@ -66,16 +66,77 @@ public struct AppStoreConnectCatalog: Sendable {
     public init(documents: [(name: String, json: [UInt8])], effectiveOn date: Date, productIDRule rule: ProductIDRule = .appStore)
         throws(StorePriceError)
     {
-        var reader = AppStoreConnectResponses(day: CivilTime.day(of: date))
+        var reader = Reader(effectiveOn: date, productIDRule: rule)
         for document in documents {
-            try reader.read(document.json, source: document.name)
+            _ = try reader.read(document.json, source: document.name)
         }
-        let (products, notes) = try reader.products(rule: rule)
+        self = try reader.catalog()
+    }
+
+    private init(products: [Product], notes: [String], day: String, rule: ProductIDRule) {
         var list = ProductList(products, productIDRule: rule)
         list.notes = notes
-        self.day = reader.day
+        self.day = day
         self.products = list
         self.notes = notes
+    }
+
+    /// Responses read one at a time as they arrive, each once, as `storeprice asc pull` reads
+    /// them: a response's bytes can go as soon as it is read, and only what the catalog needs is
+    /// kept.
+    ///
+    /// ```swift
+    /// var reader = AppStoreConnectCatalog.Reader(effectiveOn: Date())
+    /// for path in try AppStoreConnectCatalog.responseFiles(in: "asc-responses") {
+    ///     let response = try reader.read(try Array(Data(contentsOf: URL(fileURLWithPath: path))), source: path)
+    ///     print(response.resources.map(\.id), response.next ?? "no next page")
+    /// }
+    /// let catalog = try reader.catalog()
+    /// ```
+    public struct Reader: Sendable {
+        private var responses: AppStoreConnectResponses
+        private let rule: ProductIDRule
+
+        /// A reader of responses whose prices and offers in effect at `date` (in UTC) make the catalog.
+        public init(effectiveOn date: Date, productIDRule rule: ProductIDRule = .appStore) {
+            responses = AppStoreConnectResponses(day: CivilTime.day(of: date))
+            self.rule = rule
+        }
+
+        /// Reads one response, checked as a catalog of responses is.
+        ///
+        /// - Parameters:
+        ///   - json: the response's body.
+        ///   - source: its name in messages: its file, or the URL it answered.
+        /// - Returns: what its `data` lists and its next page.
+        /// - Throws: ``StorePriceError/invalidCatalog(source:line:field:reason:)`` naming `source`
+        ///   and the JSON path of what the API would not have written.
+        public mutating func read(_ json: [UInt8], source: String) throws(StorePriceError) -> Response {
+            try responses.read(json, source: source)
+        }
+
+        /// The catalog of every response read: each product with its prices and offers in effect.
+        public func catalog() throws(StorePriceError) -> AppStoreConnectCatalog {
+            let (products, notes) = try responses.products(rule: rule)
+            return AppStoreConnectCatalog(products: products, notes: notes, day: responses.day, rule: rule)
+        }
+    }
+
+    /// What one response gave besides its prices and titles: the resources its `data` lists (in
+    /// order) and the URL of its next page, if any.
+    public struct Response: Sendable {
+        /// A resource of `data`: its type, its ID, and an app's bundle ID.
+        public struct Resource: Sendable {
+            public let type: String
+            public let id: String
+            public let bundleID: String?
+        }
+
+        public let resources: [Resource]
+        /// `links.self`: the request the response answers.
+        public let selfLink: String?
+        /// `links.next`: the next page of the list, while there are more.
+        public let next: String?
     }
 
     /// The `.json` files in a folder, sorted by name: the responses `storeprice render` reads when

@@ -44,7 +44,37 @@ struct AppStoreConnectResponses {
         var field: String
     }
 
+    /// An offer of a subscription, as one resource gives it: an introductory offer for one
+    /// territory (its price point's amount, for a paid one), or a promotional, win-back or offer
+    /// code's terms, whose prices come in responses of their own.
+    struct OfferRecord {
+        var kind: CatalogOffer.Kind
+        /// The resource's type and ID, which its prices' responses name.
+        var resource: String
+        var id: String?
+        var duration: String
+        var mode: String
+        var count: Int
+        var start: String?
+        var end: String?
+        var active: Bool?
+        var territory: String?
+        var amount: String?
+        var source: String
+        var field: String
+    }
+
+    /// A price of a promotional, win-back or offer-code offer in a territory.
+    struct OfferPrice {
+        var territory: String
+        var amount: String
+        var source: String
+        var field: String
+    }
+
     private var listings: [Owner: Listing] = [:]
+    private var offers: [Owner: [OfferRecord]] = [:]
+    private var offerPrices: [String: [OfferPrice]] = [:]
     private var listingOrder: [Owner] = []
     private var prices: [Owner: [PriceRecord]] = [:]
     private var pricedOrder: [Owner] = []
@@ -74,6 +104,16 @@ struct AppStoreConnectResponses {
     private static let otherTypes: Set<String> = [
         "territories", "inAppPurchasePriceSchedules", "appPriceSchedules", "subscriptionGroups",
     ]
+    /// A subscription's offers, by resource type.
+    private static let offerTypes: [String: CatalogOffer.Kind] = [
+        "subscriptionIntroductoryOffers": .introductory, "subscriptionPromotionalOffers": .promotional,
+        "winBackOffers": .winBack, "subscriptionOfferCodes": .offerCode,
+    ]
+    /// Offers' prices, by resource type: the offer type a response's `links.self` names.
+    private static let offerPriceTypes: [String: String] = [
+        "subscriptionPromotionalOfferPrices": "subscriptionPromotionalOffers", "winBackOfferPrices": "winBackOffers",
+        "subscriptionOfferCodePrices": "subscriptionOfferCodes",
+    ]
     /// The path segments of a `links.self` that name the product, by kind.
     private static let ownerSegments: [Kind: Set<String>] = [
         .inAppPurchase: ["inAppPurchasePriceSchedules", "inAppPurchases"],
@@ -81,8 +121,9 @@ struct AppStoreConnectResponses {
         .app: ["appPriceSchedules", "apps"],
     ]
 
-    /// Reads one response.
-    mutating func read(_ bytes: [UInt8], source: String) throws(StorePriceError) {
+    /// Reads one response; returns the resources its `data` lists and its next page, which the
+    /// next requests of a pull are made from.
+    mutating func read(_ bytes: [UInt8], source: String) throws(StorePriceError) -> AppStoreConnectCatalog.Response {
         func fail(_ field: String?, _ reason: String) -> StorePriceError {
             .invalidCatalog(source: source, line: nil, field: field, reason: reason)
         }
@@ -127,12 +168,13 @@ struct AppStoreConnectResponses {
             let place = document.dataIsList ? "data[\(index)]" : "data"
             let type = resource.type
             guard Self.listTypes[type] != nil || Self.priceTypes[type] != nil || Self.localizationTypes[type] != nil
-                || Self.pointTypes.contains(type) || Self.otherTypes.contains(type)
+                || Self.pointTypes.contains(type) || Self.otherTypes.contains(type) || Self.offerTypes[type] != nil
+                || Self.offerPriceTypes[type] != nil
             else {
                 throw fail(
                     "\(place).type",
                     "'\(type.escapedForMessage)' is no resource StorePrice reads; it reads in-app purchases, subscriptions, "
-                        + "apps, their prices, price points, territories and localizations")
+                        + "apps, their prices, price points, territories, localizations, and subscriptions' offers and their prices")
             }
             if Self.pointTypes.contains(type), index == 0 {
                 notes.append(
@@ -244,6 +286,21 @@ struct AppStoreConnectResponses {
                         territory: territory, start: attributes?.startDate, end: attributes?.endDate,
                         manual: attributes?.manual ?? false, amount: amount, source: source,
                         field: "\(point.field).attributes.customerPrice"))
+            } else if let kind = Self.offerTypes[resource.type], place.hasPrefix("data") {
+                let owner = try owner(.subscription, at: place)
+                try offer(resource, kind: kind, owner: owner, place: place, source: source, points: points)
+            } else if let offerType = Self.offerPriceTypes[resource.type], place.hasPrefix("data") {
+                guard let link = document.links?.`self`, let offerID = Self.ownerID(in: link, segments: [offerType]) else {
+                    throw fail(
+                        "links.self",
+                        "\(place) is a price of an offer, but links.self does not name which; keep each response as the API sent it")
+                }
+                guard let (territory, amount, field) = try offerPrice(resource, place: place, source: source, points: points) else {
+                    pointless.append("\(place) (\(resource.related("territory")?.id.escapedForMessage ?? "no territory"))")
+                    continue
+                }
+                offerPrices[offerType + "/" + offerID, default: []].append(
+                    OfferPrice(territory: territory, amount: amount, source: source, field: field))
             } else if let kind = Self.localizationTypes[resource.type] {
                 let owner = try owner(kind, at: place)
                 guard let locale = resource.attributes?.locale else { throw fail("\(place).attributes.locale", "missing") }
@@ -251,7 +308,116 @@ struct AppStoreConnectResponses {
                     (locale, resource.attributes?.name, resource.attributes?.description, source, "\(place).attributes.locale"))
             }
         }
+        return AppStoreConnectCatalog.Response(
+            resources: document.data.map { .init(type: $0.type, id: $0.id, bundleID: $0.attributes?.bundleId) },
+            selfLink: document.links?.`self`, next: document.links?.next)
     }
+
+    /// An offer's price: its territory, its price point's amount and where that is; nil when its
+    /// price point is not in the response (a note says so).
+    private mutating func offerPrice(
+        _ resource: JSONAPIDocument.Resource, place: String, source: String,
+        points: [String: (amount: String?, territory: String?, field: String)]
+    ) throws(StorePriceError) -> (territory: String, amount: String, field: String)? {
+        func fail(_ field: String, _ reason: String) -> StorePriceError {
+            .invalidCatalog(source: source, line: nil, field: field, reason: reason)
+        }
+        guard let pointID = resource.related("subscriptionPricePoint") else {
+            throw fail("\(place).relationships.subscriptionPricePoint", "missing; an offer's price names its price point")
+        }
+        guard pointID.type == "subscriptionPricePoints" else {
+            throw fail(
+                "\(place).relationships.subscriptionPricePoint.data.type",
+                "'\(pointID.type.escapedForMessage)' where the API writes subscriptionPricePoints")
+        }
+        guard let point = points[pointID.type + "/" + pointID.id] else { return nil }
+        guard let amount = point.amount else { throw fail("\(point.field).attributes.customerPrice", "missing") }
+        if amount.hasPrefix("-") {
+            throw fail("\(point.field).attributes.customerPrice", "'\(amount.escapedForMessage)' is below 0; a price is 0 or more")
+        }
+        guard let territory = resource.related("territory")?.id ?? point.territory else {
+            throw fail("\(place).relationships.territory", "missing; neither the price nor its price point names a territory")
+        }
+        try checkTerritory(territory, source: source, field: "\(place).relationships.territory")
+        return (territory, amount, "\(point.field).attributes.customerPrice")
+    }
+
+    /// Refuses a territory not written as the API writes them, its alpha-3 code.
+    private mutating func checkTerritory(_ territory: String, source: String, field: String) throws(StorePriceError) {
+        let storefront = try storefronts.storefront(territory, source: source, line: nil, field: field)
+        guard storefront.countryCode == territory else {
+            throw .invalidCatalog(
+                source: source, line: nil, field: field,
+                reason: "'\(territory.escapedForMessage)' is not a territory ID as the API writes them; it writes \(storefront.countryCode)")
+        }
+    }
+
+    /// Records a subscription's offer: its terms, its dates, and for an introductory offer its
+    /// territory and, when paid, its price point's amount.
+    private mutating func offer(
+        _ resource: JSONAPIDocument.Resource, kind: CatalogOffer.Kind, owner: Owner, place: String, source: String,
+        points: [String: (amount: String?, territory: String?, field: String)]
+    ) throws(StorePriceError) {
+        func fail(_ field: String, _ reason: String) -> StorePriceError {
+            .invalidCatalog(source: source, line: nil, field: field, reason: reason)
+        }
+        let attributes = resource.attributes
+        guard let duration = attributes?.duration else { throw fail("\(place).attributes.duration", "missing; such as ONE_WEEK") }
+        guard Self.offerDurations[duration] != nil else {
+            throw fail(
+                "\(place).attributes.duration",
+                "'\(duration.escapedForMessage)' is no offer duration the API writes; it writes "
+                    + Self.offerDurations.keys.sorted().joined(separator: ", "))
+        }
+        guard let mode = attributes?.offerMode else { throw fail("\(place).attributes.offerMode", "missing; such as FREE_TRIAL") }
+        guard Self.offerModes[mode] != nil else {
+            throw fail(
+                "\(place).attributes.offerMode",
+                "'\(mode.escapedForMessage)' is no offer mode the API writes; it writes FREE_TRIAL, PAY_AS_YOU_GO, PAY_UP_FRONT")
+        }
+        let countKey = kind == .winBack ? "periodCount" : "numberOfPeriods"
+        let count = (kind == .winBack ? attributes?.periodCount : attributes?.numberOfPeriods) ?? 1
+        guard count >= 1 else { throw fail("\(place).attributes.\(countKey)", "\(count); an offer lasts 1 period or more") }
+        for (name, value) in [("startDate", attributes?.startDate), ("endDate", attributes?.endDate)] {
+            if let value, !CivilTime.isDay(value) {
+                throw fail("\(place).attributes.\(name)", "'\(value.escapedForMessage)' is not a day written YYYY-MM-DD, as the API writes them")
+            }
+        }
+        if let start = attributes?.startDate, let end = attributes?.endDate, end <= start {
+            throw fail("\(place).attributes.endDate", "\(end) is not after the startDate, \(start)")
+        }
+        var record = OfferRecord(
+            kind: kind, resource: resource.type + "/" + resource.id,
+            id: attributes?.offerCode ?? attributes?.offerId ?? (kind == .offerCode ? attributes?.referenceName ?? attributes?.name : nil),
+            duration: duration, mode: mode, count: count, start: attributes?.startDate, end: attributes?.endDate,
+            active: attributes?.active, territory: nil, amount: nil, source: source, field: place)
+        if kind == .introductory {
+            // One resource a territory; a paid one names its price point.
+            guard let territory = resource.related("territory")?.id else {
+                throw fail("\(place).relationships.territory", "missing; an introductory offer is for one territory")
+            }
+            try checkTerritory(territory, source: source, field: "\(place).relationships.territory")
+            record.territory = territory
+            if mode != "FREE_TRIAL" {
+                guard let (_, amount, field) = try offerPrice(resource, place: place, source: source, points: points) else {
+                    throw fail(
+                        "\(place).relationships.subscriptionPricePoint",
+                        "its price point is not in the response; request the offers with include=territory,subscriptionPricePoint")
+                }
+                record.amount = amount
+                record.field = field
+            }
+        }
+        offers[owner, default: []].append(record)
+    }
+
+    /// App Store Connect's offer durations, as periods.
+    private static let offerDurations: [String: String] = [
+        "THREE_DAYS": "P3D", "ONE_WEEK": "P1W", "TWO_WEEKS": "P2W", "ONE_MONTH": "P1M", "TWO_MONTHS": "P2M",
+        "THREE_MONTHS": "P3M", "SIX_MONTHS": "P6M", "ONE_YEAR": "P1Y",
+    ]
+    /// App Store Connect's offer modes, as the payment modes catalogs write.
+    private static let offerModes: [String: String] = ["FREE_TRIAL": "free", "PAY_AS_YOU_GO": "payAsYouGo", "PAY_UP_FRONT": "payUpFront"]
 
     /// Records a product of a list.
     private mutating func list(_ resource: JSONAPIDocument.Resource, kind: Kind, place: String, source: String)
@@ -355,6 +521,10 @@ struct AppStoreConnectResponses {
                 origins[storefront.numericID] = .init(line: nil, field: record.field, written: record.amount)
                 origin = record.source
             }
+            if owner.kind == .app, !made.isEmpty, made.values.allSatisfy({ $0.amount == "0" }) {
+                notes.append("\(productID.escapedForMessage) (app \(owner.appleID.escapedForMessage)) is free; left out")
+                continue
+            }
             var subscription: SubscriptionTerms?
             if owner.kind == .subscription, let listing {
                 guard let text = listing.period, let period = Self.periods[text] else {
@@ -364,7 +534,7 @@ struct AppStoreConnectResponses {
                         reason: listing.period.map { "'\($0.escapedForMessage)' is no subscription period the API writes" }
                             ?? "missing; a subscription has a period")
                 }
-                subscription = SubscriptionTerms(period: period)
+                subscription = try terms(period: period, owner: owner, productID: productID, storefronts: &storefronts, notes: &notes)
             }
             var names: [String: String] = [:]
             var descriptions: [String: String] = [:]
@@ -394,6 +564,109 @@ struct AppStoreConnectResponses {
         }
         return (products, notes)
     }
+
+    /// A subscription's period and its offers in effect on `day`: introductory offers joined
+    /// across territories (one catalog offer for each set of terms, priced or offered in each
+    /// territory that has it), promotional offers, offer codes that can be redeemed, and win-back
+    /// offers, each with its prices.
+    private func terms(
+        period: SubscriptionPeriod, owner: Owner, productID: String, storefronts: inout StorefrontCodes, notes: inout [String]
+    ) throws(StorePriceError) -> SubscriptionTerms {
+        func inEffect(_ record: OfferRecord) -> Bool {
+            (record.start.map { $0 <= day } ?? true) && (record.end.map { day < $0 } ?? true)
+        }
+        func price(_ amount: String, territory: String, source: String, field: String) throws(StorePriceError) -> (Int, Price)? {
+            let storefront = try storefronts.storefront(territory, source: source, line: nil, field: field)
+            // A price in a currency the storefront no longer sells in is never shown in the new one.
+            if let known = currencies[territory], known.currency != storefront.currency.code { return nil }
+            do {
+                return (storefront.numericID, try Price(amount, currency: storefront.currency))
+            } catch {
+                throw .invalidCatalog(source: source, line: nil, field: field, reason: error.description)
+            }
+        }
+        func offer(
+            _ record: OfferRecord, prices: [Int: Price], storefronts: Set<Int>?
+        ) throws(StorePriceError) -> CatalogOffer {
+            do {
+                return try CatalogOffer(
+                    kind: record.kind, id: record.id, billingPlan: nil, paymentMode: Self.offerModes[record.mode] ?? record.mode,
+                    period: SubscriptionPeriod(Self.offerDurations[record.duration] ?? record.duration), periodCount: record.count,
+                    prices: prices, paidWithoutPrice: true, origin: nil, storefronts: record.mode == "FREE_TRIAL" ? storefronts : nil)
+            } catch {
+                throw .invalidCatalog(source: record.source, line: nil, field: record.field, reason: error.description)
+            }
+        }
+        let records = offers[owner] ?? []
+        // Introductory offers: the one in effect in each territory (the latest to start), then
+        // one catalog offer for each set of terms.
+        var byTerritory: [String: OfferRecord] = [:]
+        for record in records where record.kind == .introductory && inEffect(record) {
+            guard let territory = record.territory else { continue }
+            if let other = byTerritory[territory] {
+                guard (other.start ?? "") != (record.start ?? "") else {
+                    throw .invalidCatalog(
+                        source: record.source, line: nil, field: record.field,
+                        reason: "two introductory offers are in effect in \(territory.escapedForMessage) on \(day); "
+                            + "'\(other.source.escapedPathForMessage)', \(other.field), is the other")
+                }
+                if (other.start ?? "") > (record.start ?? "") { continue }
+            }
+            byTerritory[territory] = record
+        }
+        var introductory: [(terms: String, record: OfferRecord, prices: [Int: Price], storefronts: Set<Int>)] = []
+        for record in records where record.kind == .introductory {
+            guard let territory = record.territory, byTerritory[territory]?.resource == record.resource else { continue }
+            let terms = "\(record.mode) \(record.duration) \(record.count)"
+            let index = introductory.firstIndex { $0.terms == terms } ?? {
+                introductory.append((terms, record, [:], []))
+                return introductory.count - 1
+            }()
+            if let amount = record.amount {
+                guard let (id, made) = try price(amount, territory: territory, source: record.source, field: record.field) else { continue }
+                introductory[index].prices[id] = made
+            } else {
+                let storefront = try storefronts.storefront(territory, source: record.source, line: nil, field: record.field)
+                introductory[index].storefronts.insert(storefront.numericID)
+            }
+        }
+        var kinds: [CatalogOffer.Kind: [CatalogOffer]] = [:]
+        for entry in introductory {
+            kinds[.introductory, default: []].append(try offer(entry.record, prices: entry.prices, storefronts: entry.storefronts))
+        }
+        // The others: each its own offer, with the prices its own responses give.
+        for record in records where record.kind != .introductory {
+            let name = record.id.map { "'\($0.escapedForMessage)'" } ?? record.resource
+            guard inEffect(record) else { continue }
+            if record.active == false {
+                notes.append("\(productID.escapedForMessage): the offer code \(name) cannot be redeemed (not active); left out")
+                continue
+            }
+            guard let given = offerPrices[record.resource] else {
+                notes.append(
+                    "\(productID.escapedForMessage): no prices of the \(Self.offerNames[record.kind] ?? "offer") \(name) in the "
+                        + "responses; left out (GET /v1/\(record.resource.split(separator: "/").joined(separator: "/"))/prices)")
+                continue
+            }
+            var prices: [Int: Price] = [:]
+            var offered: Set<Int> = []
+            for entry in given {
+                guard let (id, made) = try price(entry.amount, territory: entry.territory, source: entry.source, field: entry.field) else {
+                    continue
+                }
+                prices[id] = made
+                offered.insert(id)
+            }
+            kinds[record.kind, default: []].append(try offer(record, prices: record.mode == "FREE_TRIAL" ? [:] : prices, storefronts: offered))
+        }
+        return SubscriptionTerms(
+            period: period, introductoryOffers: kinds[.introductory] ?? [], promotionalOffers: kinds[.promotional] ?? [],
+            offerCodes: kinds[.offerCode] ?? [], winBackOffers: kinds[.winBack] ?? [])
+    }
+
+    private static let offerNames: [CatalogOffer.Kind: String] = [
+        .promotional: "promotional offer", .offerCode: "offer code", .winBack: "win-back offer",
+    ]
 
     /// The price in effect on `day` of one product's prices in one territory, or nil when none is.
     private func inEffect(_ records: [PriceRecord]) throws(StorePriceError) -> PriceRecord? {

@@ -75,6 +75,18 @@ struct JSONAPIDocument: Decodable {
         // Localizations.
         var locale: String?
         var description: String?
+        // Offers: `duration` (ONE_WEEK…), `offerMode` (FREE_TRIAL, PAY_AS_YOU_GO, PAY_UP_FRONT), and
+        // how many periods: `numberOfPeriods`, or a win-back offer's `periodCount`.
+        var duration: String?
+        var offerMode: String?
+        var numberOfPeriods: Int?
+        var periodCount: Int?
+        /// A promotional offer's offer ID, a win-back offer's, an offer code's reference name.
+        var offerCode: String?
+        var offerId: String?
+        var referenceName: String?
+        /// Whether an offer code can be redeemed.
+        var active: Bool?
     }
 
     enum Key: String, CodingKey { case data, included, links }
