@@ -78,8 +78,9 @@ struct AppStoreConnectStandInCommand: ParsableCommand {
         configuration.latency = .milliseconds(latency)
         configuration.hourlyLimit = hourlyLimit
         let standIn = try StandInAppStoreConnect(configuration)
-        print("asc-stand-in: serving \(folder) at \(standIn.baseURL) (--base-url \(standIn.baseURL)); Ctrl-C stops it")
-        fflush(stdout)
+        // Written at once, not buffered: a script waits for this line.
+        FileHandle.standardOutput.write(
+            Data("asc-stand-in: serving \(folder) at \(standIn.baseURL) (--base-url \(standIn.baseURL)); Ctrl-C stops it\n".utf8))
         try standIn.wait()
     }
 }

@@ -171,7 +171,7 @@ public enum PriceService {
         let services = Services(configuration: configuration, pool: pool, catalogs: catalogs, metrics: metrics)
         return Application(
             router: router(services),
-            server: PriceServiceChannel.server(writeTimeout: configuration.writeTimeout),
+            server: PriceServiceChannel.server(writeTimeout: configuration.writeTimeout, headTimeout: configuration.headTimeout),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "StorePrice PriceService"),
             services: [pool, catalogs],

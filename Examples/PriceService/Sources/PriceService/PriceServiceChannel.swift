@@ -13,22 +13,32 @@ struct PriceServiceChannel: ServerChildChannel {
     typealias Value = HTTP1Channel.Value
     let base: HTTP1Channel
 
+    /// How long a request head may take to arrive, from its first byte.
+    let headTimeout: TimeAmount
+
     /// The server that builds this channel for each connection.
-    static func server(writeTimeout: Duration) -> HTTPServerBuilder {
+    static func server(writeTimeout: Duration, headTimeout: Duration) -> HTTPServerBuilder {
         let timeout = TimeAmount.nanoseconds(Int64(writeTimeout.components.seconds) * 1_000_000_000)
+        let head = TimeAmount.nanoseconds(Int64(headTimeout.components.seconds) * 1_000_000_000)
         return HTTPServerBuilder { responder in
             PriceServiceChannel(
                 base: HTTP1Channel(
                     responder: responder,
-                    configuration: .init(additionalChannelHandlers: [IdleStateHandler(writeTimeout: timeout), WriteTimeoutHandler()])))
+                    configuration: .init(additionalChannelHandlers: [IdleStateHandler(writeTimeout: timeout), WriteTimeoutHandler()])),
+                headTimeout: head)
         }
     }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        base.setup(channel: channel, logger: logger).flatMapThrowing { value in
+        base.setup(channel: channel, logger: logger).flatMapThrowing { [headTimeout] value in
             // Between NIO's request decoder and Hummingbird's codec, where a request's version is known.
             let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try channel.pipeline.syncOperations.addHandler(HTTP10Support(), position: .after(decoder))
+            let http10 = HTTP10Support()
+            try channel.pipeline.syncOperations.addHandler(http10, position: .after(decoder))
+            // Where bytes arrive, the head's deadline; after the decoder, the checks of a head.
+            let deadline = HeadDeadline(timeout: headTimeout)
+            try channel.pipeline.syncOperations.addHandler(deadline, position: .first)
+            try channel.pipeline.syncOperations.addHandler(RequestHeadChecks(deadline: deadline), position: .after(http10))
             return value
         }
     }

@@ -22,6 +22,19 @@ struct RenderQuery: Sendable {
                 status: .unsupportedMediaType,
                 message: "a catalog is sent uncompressed; Content-Encoding '\(encoding)' is not read here")
         }
+        // A catalog is UTF-8: a body declared in another charset would be read as garbage.
+        if let contentType = headers[.contentType] {
+            for parameter in contentType.split(separator: ";").dropFirst() {
+                let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard pair.count == 2, pair[0].lowercased() == "charset" else { continue }
+                let charset = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+                guard charset == "utf-8" || charset == "utf8" || charset == "us-ascii" else {
+                    throw ServiceError(
+                        status: .unsupportedMediaType,
+                        message: "a catalog is UTF-8; charset '\(charset.quotedForMessage)' is not read here: send it as UTF-8")
+                }
+            }
+        }
         // The media type, without parameters such as charset.
         let contentType = headers[.contentType]
         let mediaType = contentType?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }

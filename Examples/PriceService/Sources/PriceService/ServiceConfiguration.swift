@@ -17,6 +17,7 @@ import StorePrice
 /// | `LOG_FORMAT` | `text`, or `json`: one JSON object a line, for log pipelines | `text` |
 /// | `MAX_RENDERS` | renders at once; past it, `503` with `Retry-After`; each holds a thread while its client is slow to read | `64` |
 /// | `BODY_TIMEOUT` | seconds a client has to send a render's body; past it, `408` | `10` |
+/// | `HEAD_TIMEOUT` | seconds a request's head may take to arrive, from its first byte; past it, `408` | `10` |
 /// | `WRITE_TIMEOUT` | seconds a connection may go without the client taking a byte; past it, the connection is closed and its render stopped | `10` |
 public struct ServiceConfiguration: Sendable {
     public var host = "127.0.0.1"
@@ -27,6 +28,7 @@ public struct ServiceConfiguration: Sendable {
     public var logFormat = LogFormat.text
     public var maxRenders = 64
     public var bodyTimeout = Duration.seconds(10)
+    public var headTimeout = Duration.seconds(10)
     public var writeTimeout = Duration.seconds(10)
 
     /// How log lines are written.
@@ -86,6 +88,7 @@ public struct ServiceConfiguration: Sendable {
         }
         maxRenders = try number("MAX_RENDERS", 1...4096, "a number of renders, 1 to 4096") ?? maxRenders
         bodyTimeout = .seconds(try number("BODY_TIMEOUT", 1...3600, "a number of seconds, 1 to 3600") ?? 10)
+        headTimeout = .seconds(try number("HEAD_TIMEOUT", 1...3600, "a number of seconds, 1 to 3600") ?? 10)
         writeTimeout = .seconds(try number("WRITE_TIMEOUT", 1...3600, "a number of seconds, 1 to 3600") ?? 10)
         var format: CatalogFormat?
         if let name = value("CATALOG_FORMAT") {
