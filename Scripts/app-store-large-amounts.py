@@ -6,7 +6,8 @@
 Price points pass 1,000 in most currencies, where a rule's grouping separator (and Indonesia's
 ribu and juta, India's lakhs) first shows. For each storefront, this looks for Apple's strings of
 an amount of 1,000 or more in the storefront's currency now, in the evidence files (Data's own and,
-where it is beside the repository, ../shared/evidence/app-store-strings.tsv), and keeps those the
+where it is beside the repository, ../shared/evidence/app-store-strings.tsv and
+app-store-large-amounts.tsv), and keeps those the
 App Store style writes in the storefront's default language, spaces aside (many strings were
 transcribed with their whitespace unverified). It writes the field
 `large_amounts` of each storefront: {"seen": "CUR AMOUNT → STRING", "up_to": N} citing the largest
@@ -31,7 +32,7 @@ def spaces(text):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--storeprice", default=".build/debug/storeprice")
-    parser.add_argument("--evidence", nargs="*", default=["Data/app-store-evidence.tsv", "../shared/evidence/app-store-strings.tsv"])
+    parser.add_argument("--evidence", nargs="*", default=["Data/app-store-evidence.tsv", "../shared/evidence/app-store-strings.tsv", "../shared/evidence/app-store-large-amounts.tsv"])
     args = parser.parse_args()
     listing = subprocess.run([args.storeprice, "storefronts", "--format", "csv"], capture_output=True, text=True, check=True).stdout
     alpha3 = {row["alpha2"]: row for row in csv.DictReader(listing.splitlines())}
@@ -71,8 +72,9 @@ def main():
             value, amount, string = seen
             entry["large_amounts"] = {"seen": "%s %s → %s" % (entry["currency"], amount, string), "up_to": int(value)}
             # Forms that no string shows, however large the amounts seen.
-            if entry.get("rule") == "indonesian-thousands":
-                entry["large_amounts"]["unverified"] = "amounts that are not whole thousands, such as Rp 16,5ribu"
+            if entry.get("rule") == "indonesian-thousands" and not any(
+                    float(other) % 1000 for _, other, text in candidates if spaces(text).startswith("Rp ") and "ribu" not in text and "juta" not in text):
+                entry["large_amounts"]["unverified"] = "amounts that are not whole thousands"
             if entry.get("numbers") == "en_IN" and value < 100000:
                 entry["large_amounts"]["unverified"] = "lakhs, from 1,00,000"
         elif candidates:

@@ -21,7 +21,8 @@ struct WorkersOption: ParsableArguments {
     /// enough that their per-thread tables stay small.
     static let maximumWorkers = 256
 
-    @Option(help: "Workers to render with, 1 to 256; by default one per processor this process may use (its CPU affinity and cgroup quota). No more threads render than the processors: workers past them add none.")
+    // Unconditional: `--workers -1` is a value to refuse in words, not a missing one.
+    @Option(parsing: .unconditional, help: "Workers to render with, 1 to 256; by default one per processor this process may use (its CPU affinity and cgroup quota). No more threads render than the processors: workers past them add none.")
     var workers: Int = CatalogRenderer.processorCount
 
     func validate() throws {

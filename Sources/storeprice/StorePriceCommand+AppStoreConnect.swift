@@ -89,7 +89,7 @@ extension StorePriceCommand.AppStoreConnect {
 
         @OptionGroup var effectiveDate: EffectiveDateOption
 
-        @Option(help: ArgumentHelp(
+        @Option(parsing: .unconditional, help: ArgumentHelp(
             "Requests at once, 1 to 64; each is a product's prices, titles or offers.", valueName: "count"))
         var concurrency = Self.defaultConcurrency
 

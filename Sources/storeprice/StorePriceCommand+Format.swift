@@ -297,11 +297,13 @@ extension StorePriceCommand {
             let formatter = try PriceFormatter(locale: priceLocale, options: formatting.options)
             if let offer {
                 let terms = try SubscriptionOffer(terms: offer, price: Price(amount, currency: priceLocale.currency))
+                try StorePeriods.appStore.checkOffer(period: terms.period, count: terms.periodCount)
                 let wording = try offerWording.map { (path) throws(StorePriceError) in try OfferWording(contentsOfFile: path) }
                 return try terms.text(in: priceLocale, wording: wording, options: formatting.options, style: periodStyle.style)
             }
             guard let period else { return try formatter.format(amount: amount) }
             let billedEvery = try SubscriptionPeriod(period)
+            try StorePeriods.appStore.checkSubscription(billedEvery)
             let price = try Price(amount, currency: priceLocale.currency)
             // The price billed is checked as any price is: more digits than it shows is an error
             // without --rounding, before it is restated.

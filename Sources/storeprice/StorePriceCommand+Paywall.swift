@@ -397,12 +397,15 @@ extension StorePriceCommand {
             let every: SubscriptionPeriod
             do {
                 every = try SubscriptionPeriod(period ?? "")
+                try StorePeriods.appStore.checkSubscription(every)
             } catch {
                 guard case .invalidPeriod(let text, let reason) = error else { throw error }
                 throw StorePriceError.invalidPeriod(text, reason: reason + " (--period)")
             }
             let offerTerms = try offer.map { (text) throws(StorePriceError) in try Self.offer(text, currency: currency) }
+            if let offerTerms { try StorePeriods.appStore.checkOffer(period: offerTerms.period, count: offerTerms.periodCount) }
             let compared = try compare.map { (text) throws(StorePriceError) in try Self.plan(text, currency: currency, option: "--compare") }
+            if let compared { try StorePeriods.appStore.checkSubscription(compared.period) }
             let plan = try billingPlan.map { (text) throws(StorePriceError) in
                 try Self.plan(text, currency: currency, option: "--billing-plan")
             }

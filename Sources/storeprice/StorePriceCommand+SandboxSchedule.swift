@@ -36,7 +36,8 @@ extension StorePriceCommand {
         @Option(help: ArgumentHelp("When the tester buys, in ISO 8601 (2026-11-22T09:00:00Z); now when omitted.", valueName: "time"))
         var start: String?
 
-        @Option(help: "How many renewals before the subscription expires; the sandbox default when omitted.")
+        // Unconditional: `--renewals -1` is a value to refuse in words, not a missing one.
+        @Option(parsing: .unconditional, help: "How many renewals before the subscription expires; the sandbox default when omitted.")
         var renewals: Int?
 
         @Option(help: OutputFormat.help)

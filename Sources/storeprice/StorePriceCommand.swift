@@ -61,7 +61,7 @@ struct StorePriceCommand: ParsableCommand {
             try command.run()
         } catch let error as StorePriceError {
             Progress.clear()
-            Console.error(error.description + roundingHint(for: error))
+            Console.error(error.description + hint(for: error))
             if case .unwritableFile = error {
                 exit(withError: ExitCode.cannotCreateOutput)
             }
@@ -108,9 +108,9 @@ struct StorePriceCommand: ParsableCommand {
         return arguments[(end + 1)...].first { options.contains(Substring($0.split(separator: "=").first ?? "")) }
     }
 
-    /// The option that rounds, for an error a rounding would have avoided: the library's message
-    /// names the rounding, the CLI names its option.
-    static func roundingHint(for error: StorePriceError) -> String {
+    /// The option that avoids an error, where the library's message names what to do and the CLI
+    /// names its option: a rounding, any product ID, another catalog format.
+    static func hint(for error: StorePriceError) -> String {
         switch error {
         case .excessPrecision: return " (--rounding half-even)"
         case .invalidAmount(_, let reason) where reason.hasSuffix("give a rounding, such as half-even, to round it"):
@@ -118,6 +118,11 @@ struct StorePriceCommand: ParsableCommand {
         case .invalidCatalog(_, _, _, let reason) where reason.hasSuffix("give a rounding, such as half-even, to round it"):
             // A catalog stops at its first such price: the option rounds every one of them.
             return " (--rounding half-even rounds every such price in the file)"
+        case .invalidCatalog(_, _, _, let reason) where reason.hasSuffix("is not an App Store product ID: 1 to 100 letters, digits, '.', '-' or '_'"):
+            // The library names the rule; the CLI names the option that lifts it.
+            return "; --any-product-id keeps any text"
+        case .invalidCatalog(_, _, _, let reason) where reason.hasSuffix("read it as a JSON Lines catalog, format jsonl"):
+            return " (--catalog-format jsonl)"
         default: return ""
         }
     }

@@ -320,7 +320,7 @@ import Testing
         }
         #expect(SandboxRenewals.renewalCap == 12)
         #expect(SandboxRenewals.source.contains("https://developer.apple.com/documentation/storekittest/"))
-        #expect(throws: StorePriceError.invalidPeriod("P3D", reason: "auto-renewable subscriptions renew every P1W, P1M, P2M, P3M, P6M, P1Y")) {
+        #expect(throws: StorePriceError.invalidPeriod("P3D", reason: "the App Store's subscriptions renew every P1W, P1M, P2M, P3M, P6M or P1Y")) {
             try SandboxRenewals.schedule(for: SubscriptionPeriod("P3D"), start: start)
         }
         #expect(try SandboxRenewals.schedule(for: SubscriptionPeriod("P1M"), start: start, renewals: 6).events.count == 8)

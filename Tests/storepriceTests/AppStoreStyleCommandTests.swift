@@ -96,13 +96,13 @@ import Testing
         #expect(record.status == 0, "\(record.error)")
         let text = try String(contentsOfFile: golden, encoding: .utf8)
         let header = String(text.prefix { $0 != "\n" })
-        expectBytes(header, #"{"storeprice_snapshot":3,"storeprice":"0.1.0","icu":"72.1","cldr":"42.0","catalog":"catalog.jsonl","catalog_format":null,"accounts":null,"display":"symbol","rounding":"reject","style":"app-store","app_store_rules":"2026-11-27","rows":5608}"#)
+        expectBytes(header, #"{"storeprice_snapshot":3,"storeprice":"0.1.0","icu":"72.1","cldr":"42.0","catalog":"catalog.jsonl","catalog_format":null,"accounts":null,"display":"symbol","rounding":"reject","style":"app-store","app_store_rules":"2026-12-07","rows":5608}"#)
         #expect(text.contains(#""formatted":"¥160""#))
         #expect(!text.contains("\u{FFE5}"))
 
         let verify = try runStorePrice(["verify", golden])
         #expect(verify.status == 0, "\(verify.error)")
-        expectBytes(verify.output, "all 13,762 strings match; snapshot made with ICU 72.1/CLDR 42.0 and App Store rules 2026-11-27, as now\n")
+        expectBytes(verify.output, "all 13,762 strings match; snapshot made with ICU 72.1/CLDR 42.0 and App Store rules 2026-12-07, as now\n")
 
         // An ICU yen sign where the App Store writes ¥ is a change in this snapshot's style.
         try text.replacingOccurrences(of: #""formatted":"¥160","escaped":"\\u{00A5}160""#, with: #""formatted":"￥160","escaped":"\\u{FFE5}160""#)

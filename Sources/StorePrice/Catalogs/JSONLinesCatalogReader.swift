@@ -161,7 +161,7 @@ struct JSONLinesLineParser {
             // twice (perhaps under one code twice): read as JSON, which names the problem.
             if line.packedPrices == nil { return try product(line, number: number, register: register) }
         }
-        if let problem = JSONText.unpairedSurrogateProblem(in: text) {
+        if let problem = JSONText.problem(in: Array(text.utf8)) {
             throw .invalidCatalog(
                 source: source, line: number, field: nil,
                 reason: problem)

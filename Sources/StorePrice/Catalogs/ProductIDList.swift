@@ -26,7 +26,7 @@ public struct ProductIDList: Hashable, Sendable {
     public init(data bytes: [UInt8], source: String) throws(StorePriceError) {
         let firstByte = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         let decoded: [String]
-        if firstByte == UInt8(ascii: "["), let problem = JSONText.unpairedSurrogateProblem(in: String(decoding: bytes, as: UTF8.self)) {
+        if firstByte == UInt8(ascii: "["), let problem = JSONText.problem(in: bytes) {
             throw .invalidProductList(source: source, reason: problem)
         }
         do {

@@ -21,7 +21,6 @@ public enum ProductIDRule: String, Hashable, Sendable, CaseIterable, Codable {
         // A native string's bytes are read in place.
         let allAllowed = bytes.withContiguousStorageIfAvailable { $0.allSatisfy(allowed) } ?? bytes.allSatisfy(allowed)
         guard !allAllowed || bytes.isEmpty || bytes.count > 100 else { return nil }
-        return "'\(id.escapedForMessage)' is not an App Store product ID: 1 to 100 letters, digits, '.', '-' or '_'; "
-            + "--any-product-id (ProductIDRule.any) keeps any text"
+        return "'\(id.escapedForMessage)' is not an App Store product ID: 1 to 100 letters, digits, '.', '-' or '_'"
     }
 }

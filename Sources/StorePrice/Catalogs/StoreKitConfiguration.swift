@@ -43,7 +43,7 @@ public struct StoreKitConfiguration: Sendable {
                 source: source, line: nil, field: nil,
                 reason: "this is \(kind), not an Xcode StoreKit configuration; Xcode writes .storekit files as JSON")
         }
-        if let problem = JSONText.unpairedSurrogateProblem(in: String(decoding: data, as: UTF8.self)) {
+        if let problem = JSONText.problem(in: data) {
             throw .invalidCatalog(
                 source: source, line: nil, field: nil, reason: problem)
         }

@@ -56,12 +56,13 @@ struct AppStoreFormat: Sendable {
 
     private func formattedNumber(_ amount: String) throws(ICUError) -> String {
         guard let houseRule else { return try number.format(decimal: amount) }
-        // Whole thousands of rupiah are written in ribu, whole millions in juta, each with a
-        // decimal comma for the rest (Rp 1,499juta); the unit follows the rounded amount's size.
+        // Whole thousands of rupiah are written in ribu, whole millions and more in juta, with a
+        // decimal comma for the rest (Rp 99ribu, Rp 14,999juta); the unit follows the rounded
+        // amount's size. An amount that is not whole thousands is written in full (Rp 14.500).
         let whole = try houseRule.whole.format(decimal: amount)
         let magnitude = whole.utf8.count - (whole.hasPrefix("-") ? 1 : 0)
+        guard magnitude >= 4, whole.hasSuffix("000") else { return try number.format(decimal: amount) }
         if magnitude >= 7 { return try houseRule.millions.format(decimal: amount) + "juta" }
-        if magnitude >= 4 { return try houseRule.thousands.format(decimal: amount) + "ribu" }
-        return try number.format(decimal: amount)
+        return try houseRule.thousands.format(decimal: amount) + "ribu"
     }
 }

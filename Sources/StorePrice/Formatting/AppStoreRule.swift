@@ -34,7 +34,8 @@ public struct AppStoreRule: Hashable, Sendable {
     /// A rule ICU cannot express, written once in `AppStoreFormat`.
     public enum HouseRule: String, Hashable, Sendable, CaseIterable {
         /// Indonesia: whole thousands as `ribu` and millions as `juta`, with a decimal comma
-        /// (`Rp 99ribu`, `Rp 1,499juta`); amounts under 1,000 as they are.
+        /// (`Rp 99ribu`, `Rp 1,499juta`); amounts under 1,000, and those that are not whole
+        /// thousands (`Rp 14.500`), in full.
         case indonesianThousands = "indonesian-thousands"
     }
 
@@ -72,7 +73,7 @@ public struct AppStoreRule: Hashable, Sendable {
     /// The largest amount ``largeAmountSeen`` verifies the rule to.
     public let largeAmountsSeenUpTo: Int?
     /// What of the rule's large amounts no string of Apple's shows: all of them (when
-    /// ``largeAmountSeen`` is nil), or forms such as Indonesia's `Rp 16,5ribu` or India's lakhs.
+    /// ``largeAmountSeen`` is nil), or forms of the storefront's rule that no string shows.
     public let largeAmountsUnverified: String?
 
     /// Whether the evidence covers pages in `language` (`en-GB`, `fr`): a language in

@@ -63,6 +63,53 @@ extension ByteBuffer {
 }
 
 extension JSONText {
+    /// How deep a JSON file is read: `JSONDecoder` stops at 512 levels with words of its own.
+    static let maximumDepth = 512
+
+    /// Why bytes are not JSON as StorePrice reads it, before a parser sees them, in the same words
+    /// for every JSON format it reads: text in another encoding than UTF-8 (JSON exchanged
+    /// between systems is UTF-8, RFC 8259 8.1; some decoders would read UTF-16, others show its
+    /// NULs), nesting deeper than ``maximumDepth``, or an unpaired surrogate escape.
+    static func problem(in bytes: [UInt8]) -> String? {
+        if let (name, iconv) = otherEncoding(bytes) {
+            return "this is \(name) text, not UTF-8; JSON is read as UTF-8 (RFC 8259): convert it, such as with "
+                + "iconv -f \(iconv) -t UTF-8"
+        }
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in bytes {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > maximumDepth {
+                    return "nested more than \(maximumDepth) levels deep, deeper than a JSON file is read; no StorePrice file nests so"
+                }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return unpairedSurrogateProblem(in: String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The encoding bytes are in when it is UTF-16 or UTF-32, by a byte-order mark or by the NULs
+    /// that ASCII text has in them: its name, and iconv's.
+    private static func otherEncoding(_ bytes: [UInt8]) -> (String, String)? {
+        let head = Array(bytes.prefix(4)) + [UInt8](repeating: 1, count: max(0, 4 - bytes.count))
+        switch (head[0], head[1], head[2], head[3]) {
+        case (0xFF, 0xFE, 0, 0), (1...255, 0, 0, 0): return ("UTF-32 (little-endian)", "UTF-32LE")
+        case (0, 0, 0xFE, 0xFF), (0, 0, 0, 1...255): return ("UTF-32 (big-endian)", "UTF-32BE")
+        case (0xFF, 0xFE, _, _), (1...255, 0, _, _): return ("UTF-16 (little-endian)", "UTF-16LE")
+        case (0xFE, 0xFF, _, _), (0, 1...255, _, _): return ("UTF-16 (big-endian)", "UTF-16BE")
+        default: return nil
+        }
+    }
+
     /// Why JSON text is not Unicode, when it spells a `\uD800`–`\uDFFF` escape that is not half
     /// of a surrogate pair: `'\ud800' is not valid Unicode: …`. JSON text may spell one, but it
     /// is no character, and decoders then report the field as missing or not a string.

@@ -23,6 +23,9 @@ struct LocaleSubtags: Hashable, Sendable {
         self.region = region
     }
 
+    /// Language codes replaced by their current ones: `iw` is Hebrew, `he`.
+    static let replacedLanguages = ["in": "id", "iw": "he", "ji": "yi", "jw": "jv", "mo": "ro", "no": "nb"]
+
     /// `language[_Script][_REGION]` from unchecked parts, for quoting in errors.
     static func unchecked(_ language: String, _ script: String?, _ region: String?) -> String {
         LocaleSubtags(unchecked: language, script: script, region: region).identifier
@@ -32,7 +35,11 @@ struct LocaleSubtags: Hashable, Sendable {
     ///
     /// - Parameter source: the text the subtags came from, quoted in errors.
     init(language: String, script: String?, region: String?, source: String) throws(StorePriceError) {
-        let language = language.asciiLowercased()
+        var language = language.asciiLowercased()
+        // Withdrawn codes, replaced as ICU replaces them (uloc_canonicalize's deprecated languages:
+        // in, iw, ji, jw, mo), and Norwegian's macrolanguage code by Bokmål, which ICU's data for
+        // `no` is an alias of and the App Store's Norwegian is.
+        language = Self.replacedLanguages[language] ?? language
         guard (2...3).contains(language.utf8.count), language.utf8.allSatisfy(\.isASCIILetter) else {
             throw .unsupportedLocale(source, reason: "'\(language.escapedForMessage)' is not an ISO 639 language code")
         }
@@ -98,7 +105,8 @@ extension LocaleSubtags {
     static func sameLanguage(_ a: String, _ b: String) -> Bool {
         func parts(_ tag: String) -> (language: String, script: String?) {
             let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.lowercased() }
-            return (subtags.first ?? "", subtags.dropFirst().first { $0.count == 4 })
+            let language = subtags.first ?? ""
+            return (replacedLanguages[language] ?? language, subtags.dropFirst().first { $0.count == 4 })
         }
         let (x, y) = (parts(a), parts(b))
         return x.language == y.language && (x.script == nil || y.script == nil || x.script == y.script)

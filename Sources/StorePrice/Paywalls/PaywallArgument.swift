@@ -76,6 +76,16 @@ public enum PaywallArgument: String, Hashable, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The keys of an argument that chooses words with `select` rather than being shown: every
+    /// value it can have. Nil for the arguments that are text or numbers to show.
+    public var selectKeys: [String]? {
+        switch self {
+        case .offerType: ["none", "free_trial", "pay_as_you_go", "pay_up_front"]
+        case .periodUnit: ["day", "week", "month", "year"]
+        default: nil
+        }
+    }
+
     /// The argument's name in templates: `price_per_month`.
     public var name: String { rawValue }
 }

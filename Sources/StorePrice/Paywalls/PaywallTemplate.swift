@@ -48,6 +48,10 @@ public struct PaywallTemplate: Hashable, Sendable {
     private static let checked = BoundedCache<CheckKey, [StorePriceError]>(limit: FormatterCache.limit)
 
     private func findProblems(in locale: PriceLocale) -> [StorePriceError] {
+        // Nothing to show is no template: a line that renders empty hides a missing translation.
+        guard pattern.contains(where: { !$0.isWhitespace }) else {
+            return [fail(in: locale, argument: nil, "is empty; a template writes a line, such as '{offer}, then {price_per_period}'")]
+        }
         let message: ICUMessageFormat
         do {
             message = try compiled(for: locale)
@@ -94,6 +98,44 @@ public struct PaywallTemplate: Hashable, Sendable {
                     in: locale, argument: PaywallArgument.savingsPercent.name,
                     "is a bare number, and a '%' beside it is not every language's percent (Turkish writes %76, French 76 %); "
                         + "use {savings}"))
+        }
+        for argument in message.arguments {
+            guard let known = PaywallArgument(rawValue: argument.name), let keys = known.selectKeys else { continue }
+            switch argument.kind {
+            case .none:
+                // Its value is a key for select, not words for a person.
+                problems.append(
+                    fail(
+                        in: locale, argument: argument.name,
+                        "is a key for select (\(keys.joined(separator: ", "))), not text to show; choose the words with "
+                            + "{\(argument.name), select, \(keys[1]) {…} other {…}}"))
+            case .select:
+                if let unknown = argument.selectors.first(where: { $0 != "other" && !keys.contains($0) }) {
+                    let near = closestMatches(to: unknown, in: keys).first.map { "; did you mean '\($0)'?" } ?? ""
+                    problems.append(
+                        fail(
+                            in: locale, argument: argument.name,
+                            "select has the case '\(unknown.escapedForMessage)', which it never is; its keys are "
+                                + "\(keys.joined(separator: ", "))\(near)"))
+                }
+            default:
+                break
+            }
+        }
+        if let percent = Self.percentAcrossBranches(in: pattern) {
+            problems.append(
+                fail(
+                    in: locale, argument: percent,
+                    "a '%' beside a plural or select that writes \(percent == PaywallArgument.savings.name ? "{savings}" : "the bare number") "
+                        + "at its edge stands beside the number whichever case is chosen; "
+                        + (percent == PaywallArgument.savings.name ? "{savings} has the language's percent sign already" : "use {savings}")))
+        }
+        if let isolate = Self.unpairedIsolate(in: pattern) {
+            problems.append(
+                fail(
+                    in: locale, argument: nil,
+                    "has \(isolate) without its pair; a bidi isolate (U+2066, U+2067, U+2068) is closed by U+2069, or it "
+                        + "reorders the rest of the line"))
         }
         if let placeholder = Self.printfPlaceholder(in: pattern) {
             problems.append(
@@ -287,6 +329,86 @@ public struct PaywallTemplate: Hashable, Sendable {
             }
         }
         return false
+    }
+
+    /// The percent argument (`savings_percent`, or `savings`) written at the edge of a case of a
+    /// plural or select that has a percent sign beside it outside:
+    /// `{savings_percent, plural, other {#}}%`, `%{offer_type, select, other {{savings}}}`. ICU
+    /// writes the case, then the sign: the sign stands beside the number.
+    static func percentAcrossBranches(in pattern: String) -> String? {
+        let characters = Array(pattern)
+        let signs: Set<Character> = ["%", "％", "﹪", "٪", "‰"]
+        func skipSpaces(_ index: Int, by step: Int) -> Int {
+            var index = index
+            while index >= 0, index < characters.count, characters[index].isWhitespace || "\u{00A0}\u{202F}\u{200E}\u{200F}".contains(characters[index]) {
+                index += step
+            }
+            return index
+        }
+        // The end of the brace group that starts at `open`.
+        func close(of open: Int) -> Int? {
+            var depth = 0
+            var index = open
+            while index < characters.count {
+                if characters[index] == "{" { depth += 1 }
+                if characters[index] == "}" {
+                    depth -= 1
+                    if depth == 0 { return index }
+                }
+                index += 1
+            }
+            return nil
+        }
+        var open = 0
+        while open < characters.count {
+            defer { open += 1 }
+            guard characters[open] == "{", let end = close(of: open) else { continue }
+            let inner = String(characters[(open + 1)..<end])
+            let parts = inner.split(separator: ",", maxSplits: 2).map { String($0).trimmingASCIIWhitespace() }
+            guard parts.count == 3, ["plural", "select", "selectordinal"].contains(parts[1]) else { continue }
+            let before = skipSpaces(open - 1, by: -1)
+            let after = skipSpaces(end + 1, by: 1)
+            let signBefore = before >= 0 && signs.contains(characters[before])
+            let signAfter = after < characters.count && signs.contains(characters[after])
+            guard signBefore || signAfter else { continue }
+            // Each case's text, between its braces.
+            var index = open + 1 + parts[0].count
+            while index < end {
+                guard characters[index] == "{", let caseEnd = close(of: index), caseEnd <= end else {
+                    index += 1
+                    continue
+                }
+                let text = String(characters[(index + 1)..<caseEnd]).trimmingASCIIWhitespace()
+                for (name, forms) in [
+                    (PaywallArgument.savingsPercent.name, parts[0] == PaywallArgument.savingsPercent.name && parts[1] != "select"
+                        ? ["#", "{savings_percent}"] : ["{savings_percent}"]),
+                    (PaywallArgument.savings.name, ["{savings}"]),
+                ] {
+                    let compact = String(text.filter { $0 != " " })
+                    if forms.contains(where: { (signAfter && compact.hasSuffix($0)) || (signBefore && compact.hasPrefix($0)) })
+                    {
+                        return name
+                    }
+                }
+                index = caseEnd + 1
+            }
+        }
+        return nil
+    }
+
+    /// The first bidi isolate (U+2066 LRI, U+2067 RLI, U+2068 FSI) not closed by a U+2069 PDI,
+    /// or a PDI with none open, as `\u{2068}`.
+    static func unpairedIsolate(in pattern: String) -> String? {
+        var open: [Unicode.Scalar] = []
+        for scalar in pattern.unicodeScalars {
+            switch scalar.value {
+            case 0x2066...0x2068: open.append(scalar)
+            case 0x2069:
+                guard open.popLast() != nil else { return scalar.escapedLiteral }
+            default: break
+            }
+        }
+        return open.first?.escapedLiteral
     }
 
     /// An apostrophe that starts ICU's quoted text by mistake, as French and Italian elision

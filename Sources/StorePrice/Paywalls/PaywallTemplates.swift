@@ -69,6 +69,7 @@ public struct PaywallTemplates: Sendable {
         func fail(_ reason: String) -> StorePriceError {
             .invalidTemplate(name: "", source: source, locale: nil, argument: nil, reason: reason)
         }
+        if let problem = JSONText.problem(in: bytes) { throw fail(problem) }
         let text = String(decoding: bytes, as: UTF8.self)
         guard Array(text.utf8) == bytes else { throw fail("not valid UTF-8") }
         // The languages, alone or in an envelope with a note and a source, as Data/ keeps them.

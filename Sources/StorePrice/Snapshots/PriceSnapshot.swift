@@ -626,6 +626,17 @@ extension PriceSnapshot {
                 refusedHeaderPaths[field] = problem
             }
         }
+        // App Store Connect's prices are dated: without its day, a golden would be verified
+        // against today's prices, and every price changed since would look like a change.
+        if header.catalog_date == nil, let catalog = header.catalog, refusedHeaderPaths["catalog"] == nil {
+            let named = catalogFormat ?? (Catalog.kind(of: SnapshotPath.openable(catalog, from: directory)) == .folder
+                ? .appStoreConnect : CatalogFormat(path: catalog))
+            if named == .appStoreConnect {
+                throw fail(
+                    "the header has no catalog_date, the day whose App Store Connect prices were recorded; "
+                        + "record the snapshot again (storeprice snapshot) rather than verify it against today's prices")
+            }
+        }
         source = Source(
             catalog: header.catalog.map { SnapshotPath.openable($0, from: directory) }, catalogFormat: catalogFormat,
             accounts: header.accounts.map { SnapshotPath.openable($0, from: directory) },

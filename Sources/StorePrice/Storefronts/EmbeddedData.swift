@@ -399,7 +399,7 @@ enum EmbeddedData {
     static let appStoreStyle = ##"""
 {
  "about": "How the App Store writes a price in each storefront, where that differs from ICU: the data behind PriceFormatter.Style.appStore. version is the date the rules last changed: change it with any rule, since snapshots in the App Store style record it. Each storefront has a pattern ({amount} is ICU's number, formatted in the locale named by numbers with fraction_digits digits), the language its pages default to, the page languages Apple's strings were seen in (seen_in), and the evidence it rests on. basis is evidence (Apple's own strings from this storefront), class (no strings from this storefront; the rule of storefronts like it, named in class) or none (no evidence: ICU's output for the price locale, unchanged). A rule ICU cannot express is named in rule and written once in AppStoreFormat.swift. Evidence: Apple's strings as collected in ../shared/evidence/app-store-strings.tsv and Data/app-store-evidence.tsv, each cited as currency amount → string (source kind; repository path@commit, what, when).",
- "version": "2026-11-27",
+ "version": "2026-12-07",
  "storefronts": {
   "ARE": {
    "name": "United Arab Emirates",
@@ -1689,12 +1689,12 @@ enum EmbeddedData {
    "fraction_digits": 0,
    "rule": "indonesian-thousands",
    "evidence": [
-    "IDR 99000 → Rp 99ribu (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+    "IDR 99000 → Rp 99ribu (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)",
+    "IDR 14500 → Rp 14.500 (appstore-web-iap-wsunverified; o614/appstore-global-price data/validation-snapshot.json@0278d0f48eee app id6477489729 Gemini IAP list, page ?l=en, generated 2026-07-26; whitespace bytes unverified)"
    ],
    "large_amounts": {
     "seen": "IDR 14999000 → Rp 14,999juta",
-    "up_to": 14999000,
-    "unverified": "amounts that are not whole thousands, such as Rp 16,5ribu"
+    "up_to": 14999000
    }
   },
   "IRL": {
@@ -1742,15 +1742,15 @@ enum EmbeddedData {
    ],
    "basis": "evidence",
    "pattern": "₹\u00a0{amount}",
-   "numbers": "en_IN",
+   "numbers": "en",
    "fraction_digits": 0,
    "evidence": [
-    "INR 499 → ₹ 499 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+    "INR 499 → ₹ 499 (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)",
+    "INR 469900 → ₹ 469,900 (appstore-web-iap-wsunverified; o614/appstore-global-price data/validation-snapshot.json@0278d0f48eee app id640199958 Apple Developer IAP list, page ?l=en, generated 2026-07-26; whitespace bytes unverified)"
    ],
    "large_amounts": {
-    "seen": "INR 2900 → ₹ 2,900",
-    "up_to": 2900,
-    "unverified": "lakhs, from 1,00,000"
+    "seen": "INR 469900 → ₹ 469,900",
+    "up_to": 469900
    }
   },
   "IRQ": {
@@ -2608,13 +2608,15 @@ enum EmbeddedData {
    ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0kr",
-   "numbers": "nb",
+   "numbers": "de",
    "fraction_digits": 2,
    "evidence": [
-    "NOK 29 → 29,00 kr (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+    "NOK 29 → 29,00 kr (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)",
+    "NOK 2490 → 2.490,00 kr (appstore-web-iap-wsunverified; Justchatgpt/chatgpt-price-atlas-site data/prices.json@047a3939c82f app id6448311069 ChatGPT IAP list, page ?l=en-GB, fetched 2026-10-02; whitespace bytes unverified)"
    ],
    "large_amounts": {
-    "unverified": "no Apple string of 1,000 or more from this storefront"
+    "seen": "NOK 2490 → 2.490,00 kr",
+    "up_to": 2490
    }
   },
   "NPL": {
@@ -2893,13 +2895,15 @@ enum EmbeddedData {
    ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0lei",
-   "numbers": "ro",
+   "numbers": "sv",
    "fraction_digits": 2,
    "evidence": [
-    "RON 9.99 → 9,99 lei (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)"
+    "RON 9.99 → 9,99 lei (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Quarterly Membership IAP, fetched 2026-09-16; page lang=storefront default page language; transcribed via read_file, whitespace bytes unverified)",
+    "RON 2599.99 → 2 599,99 lei (appstore-web-iap-wsunverified; Justchatgpt/chatgpt-price-atlas-site data/prices.json@047a3939c82f app id6448311069 ChatGPT IAP list, page ?l=en-GB, fetched 2026-10-02; whitespace bytes unverified)"
    ],
    "large_amounts": {
-    "unverified": "no Apple string of 1,000 or more from this storefront"
+    "seen": "RON 2599.99 → 2 599,99 lei",
+    "up_to": 2599
    }
   },
   "SRB": {
@@ -3034,14 +3038,15 @@ enum EmbeddedData {
    ],
    "basis": "evidence",
    "pattern": "{amount}\u00a0kr",
-   "numbers": "de",
+   "numbers": "sv",
    "fraction_digits": 2,
    "evidence": [
-    "SEK 69 → 69,00 kr (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)"
+    "SEK 69 → 69,00 kr (appstore-web-iap-wsunverified; wwm9213/app-store-price docs/verification/1546947240.csv@e69a6bb334ca app id1546947240 Lifetime IAP, fetched 2026-09-16; whitespace bytes unverified)",
+    "SEK 2495 → 2 495,00 kr (appstore-web-iap-wsunverified; Justchatgpt/chatgpt-price-atlas-site data/prices.json@047a3939c82f app id6448311069 ChatGPT IAP list, page ?l=en-GB, fetched 2026-10-02; whitespace bytes unverified)"
    ],
    "large_amounts": {
-    "seen": "SEK 10995 → 10.995,00 kr",
-    "up_to": 10995
+    "seen": "SEK 2495 → 2 495,00 kr",
+    "up_to": 2495
    }
   },
   "SGP": {
@@ -3756,6 +3761,11 @@ enum EmbeddedData {
    "storefront": "BGR",
    "source": "asc-pricing-matrix-2019",
    "reason": "Bulgaria priced in leva until 2026; it charges euros today"
+  },
+  {
+   "storefront": "SWE",
+   "source": "asc-pricing-matrix",
+   "reason": "a dot between thousands in App Store Connect's 2016 and 2019 matrices (10.995,00 kr); the App Store's pages write a space today (2 495,00 kr)"
   }
  ]
 }

@@ -51,7 +51,7 @@ public struct TestAccountFile: Sendable {
     ///   - source: how errors name the data, such as its path.
     public init(data: Data, source: String) throws(StorePriceError) {
         var entries: [[String: FieldValue]] = []
-        if let problem = JSONText.unpairedSurrogateProblem(in: String(decoding: data, as: UTF8.self)) {
+        if let problem = JSONText.problem(in: Array(data)) {
             throw .invalidAccounts(
                 source: source, entry: nil, name: nil, reason: problem)
         }

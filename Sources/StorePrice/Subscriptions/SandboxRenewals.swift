@@ -41,9 +41,10 @@ public enum SandboxRenewals {
     /// - Throws: ``StorePriceError/invalidPeriod(_:reason:)`` for a period auto-renewable
     ///   subscriptions do not have, such as `P3D`.
     public static func renewalInterval(for period: SubscriptionPeriod) throws(StorePriceError) -> Int {
+        // The store's rule first, in its words: the sandbox renews what the store sells.
+        try StorePeriods.appStore.checkSubscription(period)
         guard let seconds = data.renewalSeconds[period.iso8601] else {
-            let known = periods.map(\.iso8601).joined(separator: ", ")
-            throw .invalidPeriod(period.iso8601, reason: "auto-renewable subscriptions renew every \(known)")
+            throw .invalidPeriod(period.iso8601, reason: "the sandbox has no renewal duration for it in Data/sandbox-renewals.json")
         }
         return seconds
     }

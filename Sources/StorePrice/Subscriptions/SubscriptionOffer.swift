@@ -144,6 +144,11 @@ public struct SubscriptionOffer: Hashable, Sendable, CustomStringConvertible {
         guard periodParts.count <= 2 else { throw .invalidOffer(terms, reason: "expected PERIODxCOUNT, such as P1Mx3") }
         var count = 1
         if periodParts.count == 2 {
+            if periodParts[1].contains(where: { $0 == "." || $0 == "," }),
+                periodParts[1].allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") })
+            {
+                throw .invalidOffer(terms, reason: "the number of periods after 'x' is whole, such as x3; \(periodParts[1]) is not")
+            }
             guard let parsed = Int(periodParts[1]), parsed >= 1, parsed <= SubscriptionPeriod.maximumCount else {
                 throw .invalidOffer(terms, reason: "the number of periods after 'x' must be 1 to \(SubscriptionPeriod.maximumCount)")
             }
@@ -256,6 +261,7 @@ public struct OfferWording: Hashable, Sendable, Decodable {
     ///   field, or a placeholder the phrase does not have.
     public init(contentsOfFile path: String) throws(StorePriceError) {
         let bytes = try InputFile(path: path).readAll()
+        if let problem = JSONText.problem(in: bytes) { throw .invalidOfferWording(source: path, reason: problem) }
         let fields: [String: String]
         do {
             fields = try JSONDecoder().decode([String: String].self, from: Data(bytes))
@@ -272,6 +278,15 @@ public struct OfferWording: Hashable, Sendable, Decodable {
         func phrase(_ key: String) throws(StorePriceError) -> String {
             guard let phrase = fields[key] else { throw .invalidOfferWording(source: path, reason: "missing '\(key)'") }
             let allowed = Self.placeholders[key] ?? []
+            guard phrase.contains(where: { !$0.isWhitespace }) else {
+                throw .invalidOfferWording(
+                    source: path,
+                    reason: "'\(key)' is empty; it words the offer, such as \(allowed.sorted().map { "{\($0)}" }.joined(separator: ", "))")
+            }
+            if let isolate = PaywallTemplate.unpairedIsolate(in: phrase) {
+                throw .invalidOfferWording(
+                    source: path, reason: "'\(key)' has \(isolate) without its pair; a bidi isolate is closed by U+2069")
+            }
             let message: ICUMessageFormat
             do {
                 message = try MessagePatterns.message(phrase, locale: "root")

@@ -99,7 +99,15 @@ public struct SubscriptionPeriod: Hashable, Sendable, CustomStringConvertible {
         default: throw fail("the unit must be D, W, M or Y, in upper case; times such as PT1H are not periods")
         }
         let digits = bytes[1..<(bytes.count - 1)]
-        guard digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        // ISO 8601 allows a fraction in the last part; a store period's count is whole.
+        if let point = digits.firstIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") }),
+            point > digits.startIndex, point < digits.endIndex - 1,
+            digits[..<point].allSatisfy(isDigit), digits[(point + 1)...].allSatisfy(isDigit)
+        {
+            throw fail("the count is a whole number, such as P3\(unit.designator); a fraction of a \(unit.rawValue) is no store period")
+        }
+        guard digits.allSatisfy(isDigit) else {
             throw fail("expected one count and one unit, such as P3M; combined periods such as P1Y2M are not store periods")
         }
         guard digits.count <= 3, digits.first != UInt8(ascii: "0") else {

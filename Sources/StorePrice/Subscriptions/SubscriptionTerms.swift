@@ -279,6 +279,7 @@ extension SubscriptionTerms {
         let period: SubscriptionPeriod
         do {
             period = try SubscriptionPeriod(periodText)
+            try StorePeriods.appStore.checkSubscription(period)
         } catch {
             throw fail(keys.period, error.description)
         }
@@ -304,12 +305,14 @@ extension SubscriptionTerms {
                 }
                 guard let periodText = fields.period else { throw fail("\(field).\(keys.offerPeriod)", "missing; such as P1W") }
                 do {
-                    read[list.kind, default: []].append(
-                        try CatalogOffer(
-                            kind: list.kind, id: fields.id, billingPlan: fields.billingPlan, paymentMode: mode,
-                            period: SubscriptionPeriod(periodText), periodCount: fields.periodCount ?? 1,
-                            prices: fields.prices, paidWithoutPrice: paidWithoutPrice, origin: fields.origin,
-                            storefronts: fields.storefronts))
+                    let offer = try CatalogOffer(
+                        kind: list.kind, id: fields.id, billingPlan: fields.billingPlan, paymentMode: mode,
+                        period: SubscriptionPeriod(periodText), periodCount: fields.periodCount ?? 1,
+                        prices: fields.prices, paidWithoutPrice: paidWithoutPrice, origin: fields.origin,
+                        storefronts: fields.storefronts)
+                    // The offer as the file writes it first, then as the store allows it.
+                    try StorePeriods.appStore.checkOffer(period: offer.period, count: offer.periodCount)
+                    read[list.kind, default: []].append(offer)
                 } catch {
                     throw fail(field, error.description)
                 }

@@ -42,6 +42,13 @@ struct PaywallQuery {
                 storefront: value("storefront"), language: value("language"), account: value("account"),
                 locale: value("locale"))
             let currency = locale.currency
+            let rule = StorePeriods.appStore
+            try rule.checkSubscription(SubscriptionPeriod(period))
+            if let text = value("offer") {
+                let offer = try SubscriptionOffer(text, currency: currency)
+                try rule.checkOffer(period: offer.period, count: offer.periodCount)
+            }
+            if let text = value("compare") { try rule.checkSubscription(Paywall.Plan(text, currency: currency).period) }
             paywall = try settings.paywall(
                 price: Price(price, currency: currency), period: SubscriptionPeriod(period),
                 offer: value("offer").map { (text) throws(StorePriceError) in try SubscriptionOffer(text, currency: currency) },

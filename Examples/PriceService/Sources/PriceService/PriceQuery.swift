@@ -35,7 +35,11 @@ struct PriceQuery {
                 storefront: value("storefront"), language: value("language"), account: value("account"),
                 locale: value("locale"))
             formatter = try settings.formatter(for: locale)
-            period = try value("period").map { (text) throws(StorePriceError) in try SubscriptionPeriod(text) }
+            period = try value("period").map { (text) throws(StorePriceError) in
+                let period = try SubscriptionPeriod(text)
+                try StorePeriods.appStore.checkSubscription(period)
+                return period
+            }
         } catch {
             throw ServiceError.badRequest(error.description)
         }

@@ -128,11 +128,18 @@ struct AppStoreConnectResponses {
             .invalidCatalog(source: source, line: nil, field: field, reason: reason)
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        if let problem = JSONText.unpairedSurrogateProblem(in: text) { throw fail(nil, problem) }
+        if let problem = JSONText.problem(in: bytes) { throw fail(nil, problem) }
         let document: JSONAPIDocument
         do {
             document = try JSONDecoder().decode(JSONAPIDocument.self, from: Data(bytes))
         } catch {
+            // A .json file of JSON Lines: each line an object, the file no one JSON value.
+            let lines = bytes.split(separator: UInt8(ascii: "\n")).filter { $0.contains { $0 > 0x20 } }
+            if lines.count > 1, lines.allSatisfy({ $0.first { $0 > 0x20 } == UInt8(ascii: "{") }),
+                (try? JSONDecoder().decode([String: FieldValue].self, from: Data(lines[0]))) != nil
+            {
+                throw fail(nil, "this is JSON Lines (an object a line), not an App Store Connect response; read it as a JSON Lines catalog, format jsonl")
+            }
             throw fail(nil, "not an App Store Connect response (\(describe(error)))")
         }
         if let repeated = JSONDuplicateKeys.firstRepeatedKey(in: text) { throw fail(repeated, JSONDuplicateKeys.reason) }
@@ -255,6 +262,7 @@ struct AppStoreConnectResponses {
                     continue
                 }
                 guard let amount = point.amount else { throw fail("\(point.field).attributes.customerPrice", "missing") }
+                try checkRelationships(resource, point: point, place: place, source: source)
                 guard let territory = resource.related("territory")?.id ?? point.territory else {
                     throw fail(
                         "\(place).relationships.territory",
@@ -335,11 +343,33 @@ struct AppStoreConnectResponses {
         if amount.hasPrefix("-") {
             throw fail("\(point.field).attributes.customerPrice", "'\(amount.escapedForMessage)' is below 0; a price is 0 or more")
         }
+        try checkRelationships(resource, point: point, place: place, source: source)
         guard let territory = resource.related("territory")?.id ?? point.territory else {
             throw fail("\(place).relationships.territory", "missing; neither the price nor its price point names a territory")
         }
         try checkTerritory(territory, source: source, field: "\(place).relationships.territory")
         return (territory, amount, "\(point.field).attributes.customerPrice")
+    }
+
+    /// Refuses a price whose territory relationship names another type of resource, or whose
+    /// price point is for another territory than the price: either would put a price in the
+    /// wrong storefront.
+    private func checkRelationships(
+        _ resource: JSONAPIDocument.Resource, point: (amount: String?, territory: String?, field: String), place: String,
+        source: String
+    ) throws(StorePriceError) {
+        guard let territory = resource.related("territory") else { return }
+        guard territory.type == "territories" else {
+            throw .invalidCatalog(
+                source: source, line: nil, field: "\(place).relationships.territory.data.type",
+                reason: "'\(territory.type.escapedForMessage)' where the API writes territories")
+        }
+        if let pointTerritory = point.territory, pointTerritory != territory.id {
+            throw .invalidCatalog(
+                source: source, line: nil, field: "\(point.field).relationships.territory",
+                reason: "the price point is for \(pointTerritory.escapedForMessage), its price for \(territory.id.escapedForMessage) "
+                    + "(\(place)); a price point is one territory's")
+        }
     }
 
     /// Refuses a territory not written as the API writes them, its alpha-3 code.
