@@ -287,6 +287,8 @@ extension StorePriceCommand {
                 return .excessPrecision(amount: amounts.first ?? "", currency: currency, fractionDigits: digits)
             case .invalidPeriod(let text, let reason) where text == period || text == per:
                 return .invalidPeriod(text, reason: "\(reason) (\(text == per ? "--per" : "--period"))")
+            case .invalidPeriod(let text, let reason) where offer?.contains(text) == true && !reason.hasSuffix(")"):
+                return .invalidPeriod(text, reason: "\(reason) (--offer)")
             default:
                 return error
             }

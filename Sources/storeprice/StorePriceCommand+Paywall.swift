@@ -394,18 +394,23 @@ extension StorePriceCommand {
             if let catalog, let product { return try catalogPaywall(catalog, product: product) }
             let currency = priceLocale.currency
             let billed = try Price(price ?? "", currency: currency)
-            let every: SubscriptionPeriod
-            do {
-                every = try SubscriptionPeriod(period ?? "")
+            let every = try StorePriceCommand.periods(of: "--period") { () throws(StorePriceError) in
+                let every = try SubscriptionPeriod(period ?? "")
                 try StorePeriods.appStore.checkSubscription(every)
-            } catch {
-                guard case .invalidPeriod(let text, let reason) = error else { throw error }
-                throw StorePriceError.invalidPeriod(text, reason: reason + " (--period)")
+                return every
             }
             let offerTerms = try offer.map { (text) throws(StorePriceError) in try Self.offer(text, currency: currency) }
-            if let offerTerms { try StorePeriods.appStore.checkOffer(period: offerTerms.period, count: offerTerms.periodCount) }
+            if let offerTerms {
+                try StorePriceCommand.periods(of: "--offer") { () throws(StorePriceError) in
+                    try StorePeriods.appStore.checkOffer(period: offerTerms.period, count: offerTerms.periodCount)
+                }
+            }
             let compared = try compare.map { (text) throws(StorePriceError) in try Self.plan(text, currency: currency, option: "--compare") }
-            if let compared { try StorePeriods.appStore.checkSubscription(compared.period) }
+            if let compared {
+                try StorePriceCommand.periods(of: "--compare") { () throws(StorePriceError) in
+                    try StorePeriods.appStore.checkSubscription(compared.period)
+                }
+            }
             let plan = try billingPlan.map { (text) throws(StorePriceError) in
                 try Self.plan(text, currency: currency, option: "--billing-plan")
             }

@@ -104,10 +104,12 @@ extension StorePriceCommand {
         }
 
         func run() throws {
-            let period = try SubscriptionPeriod(self.period)
+            let period = try StorePriceCommand.periods(of: "--period") { () throws(StorePriceError) in try SubscriptionPeriod(self.period) }
             let startDate = try start.map(Self.parseStart)
                 ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
-            let schedule = try SandboxRenewals.schedule(for: period, start: startDate, renewals: renewals)
+            let schedule = try StorePriceCommand.periods(of: "--period") { () throws(StorePriceError) in
+                try SandboxRenewals.schedule(for: period, start: startDate, renewals: renewals)
+            }
             let renewalCount = schedule.events.count - 2
             if format == .table {
                 try Console.output(

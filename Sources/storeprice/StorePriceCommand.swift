@@ -127,6 +127,19 @@ struct StorePriceCommand: ParsableCommand {
         }
     }
 
+    /// Runs `body`, naming `option` after a period it refuses: the store's rule for periods lives
+    /// in the library, which knows no options.
+    static func periods<Result>(
+        of option: String, _ body: () throws(StorePriceError) -> Result
+    ) throws(StorePriceError) -> Result {
+        do {
+            return try body()
+        } catch {
+            guard case .invalidPeriod(let text, let reason) = error, !reason.hasSuffix(")") else { throw error }
+            throw .invalidPeriod(text, reason: "\(reason) (\(option))")
+        }
+    }
+
     /// Opens /dev/null on each of standard input, output and error that is closed at start
     /// (`2>&-`), so that no file the run opens takes descriptor 0, 1 or 2 and gets its notes or
     /// rows by mistake. It is opened for reading only: output to a closed standard output still

@@ -524,3 +524,37 @@ import Testing
         expectBytes(escaped(original), escaped(text), "the article's tables; STOREPRICE_UPDATE_DOCS=1 rewrites them")
     }
 }
+
+/// Templates that pass ICU's parser yet mislead are refused, by the check and at render alike,
+/// naming the template, the language and what is wrong.
+@Suite struct MisleadingTemplateTests {
+    @Test(arguments: [
+        ("{savings_percent, plural, one {#} other {#}}%", "savings_percent",
+         "a '%' beside a plural or select that writes the bare number at its edge stands beside the number whichever case is chosen; use {savings}"),
+        ("%{offer_type, select, free_trial {{savings}} other {{savings}}}", "savings",
+         "a '%' beside a plural or select that writes {savings} at its edge stands beside the number whichever case is chosen; {savings} has the language's percent sign already"),
+        ("{offer_type}: {price}", "offer_type",
+         "is a key for select (none, free_trial, pay_as_you_go, pay_up_front), not text to show; choose the words with {offer_type, select, free_trial {…} other {…}}"),
+        ("{period_unit, select, monthly {a month} other {{period}}}", "period_unit",
+         "select has the case 'monthly', which it never is; its keys are day, week, month, year; did you mean 'month'?"),
+        ("\u{2068}{price} a year", nil,
+         "has \\u{2068} without its pair; a bidi isolate (U+2066, U+2067, U+2068) is closed by U+2069, or it reorders the rest of the line"),
+        ("  ", nil, "is empty; a template writes a line, such as '{offer}, then {price_per_period}'"),
+    ] as [(String, String?, String)])
+    func aMisleadingTemplateIsRefused(_ pattern: String, _ argument: String?, _ reason: String) throws {
+        let locale = try Storefront("USA").priceLocale
+        let template = PaywallTemplate(pattern, name: "headline", source: "app.json")
+        let expected = StorePriceError.invalidTemplate(name: "headline", source: "app.json", locale: "en_US", argument: argument, reason: reason)
+        #expect(template.problems(in: locale).first == expected)
+        let paywall = try PaywallTests.paywall("59.99", "P1Y", offer: .freeTrial(SubscriptionPeriod("P1W")), compare: ("4.99", "P1W"))
+        #expect(throws: expected) { try paywall.render(template) }
+    }
+
+    /// The cases a select may have are every key its argument can be, and other.
+    @Test func aSelectOfEveryKeyPasses() throws {
+        let template = PaywallTemplate(
+            "{offer_type, select, none {{price_per_period}} free_trial {{offer}, then {price_per_period}} pay_as_you_go {{offer}} pay_up_front {{offer}} other {}}",
+            name: "line")
+        #expect(template.problems(in: try Storefront("USA").priceLocale).isEmpty)
+    }
+}

@@ -178,6 +178,18 @@ import Testing
         // One in-app purchase with two product IDs.
         (#"{"data":[{"type":"inAppPurchases","id":"6444000001","attributes":{"productId":"com.example.other"}}]}"#,
          "data[0].attributes.productId", "in-app purchase 6444000001 is 'com.example.other' here but 'com.example.coins' in 'FOLDER/in-app-purchases.json', data[0].attributes.productId"),
+        // A price point is one territory's: one that names another would price the wrong storefront.
+        (#"{"data":[{"type":"inAppPurchasePrices","id":"1","relationships":{"inAppPurchasePricePoint":{"data":{"type":"inAppPurchasePricePoints","id":"p"}},"territory":{"data":{"type":"territories","id":"USA"}}}}],"included":[{"type":"inAppPurchasePricePoints","id":"p","attributes":{"customerPrice":"0.99"},"relationships":{"territory":{"data":{"type":"territories","id":"JPN"}}}}],"links":{"self":"https://api.appstoreconnect.apple.com/v1/inAppPurchasePriceSchedules/6444000001/manualPrices"}}"#,
+         "included[0].relationships.territory", "the price point is for JPN, its price for USA (data[0]); a price point is one territory's"),
+        // A relationship names the type of resource the API writes there.
+        (#"{"data":[{"type":"inAppPurchasePrices","id":"1","relationships":{"inAppPurchasePricePoint":{"data":{"type":"inAppPurchasePricePoints","id":"p"}},"territory":{"data":{"type":"apps","id":"USA"}}}}],"included":[{"type":"inAppPurchasePricePoints","id":"p","attributes":{"customerPrice":"0.99"}}],"links":{"self":"https://api.appstoreconnect.apple.com/v1/inAppPurchasePriceSchedules/6444000001/manualPrices"}}"#,
+         "data[0].relationships.territory.data.type", "'apps' where the API writes territories"),
+        // A localization's locale is a language tag.
+        (#"{"data":[{"type":"subscriptionLocalizations","id":"1","attributes":{"locale":"English","name":"Pro"}}],"links":{"self":"https://api.appstoreconnect.apple.com/v1/subscriptions/6444000010/subscriptionLocalizations"}}"#,
+         "data[0].attributes.locale", "'English' is not a language tag, such as en, en-US or zh-Hans"),
+        // An offer in a mode or for a duration the API has none of.
+        (#"{"data":[{"type":"subscriptionIntroductoryOffers","id":"1","attributes":{"duration":"FIVE_WEEKS","offerMode":"FREE_TRIAL","numberOfPeriods":1},"relationships":{"territory":{"data":{"type":"territories","id":"USA"}}}}],"links":{"self":"https://api.appstoreconnect.apple.com/v1/subscriptions/6444000010/introductoryOffers"}}"#,
+         "data[0].attributes.duration", "'FIVE_WEEKS' is no offer duration the API writes; it writes ONE_MONTH, ONE_WEEK, ONE_YEAR, SIX_MONTHS, THREE_DAYS, THREE_MONTHS, TWO_MONTHS, TWO_WEEKS"),
     ] as [(String, String?, String)])
     func aResponseTheAPIWouldNotWriteIsRefused(_ document: String, _ field: String?, _ reason: String) throws {
         let folder = try temporaryDirectory()
@@ -234,5 +246,39 @@ import Testing
         #expect(
             notResponses.error.hasPrefix(
                 "Error: --date chooses among App Store Connect's dated prices; give it with a folder or .json file of responses.\n"))
+    }
+
+    /// A .json file of JSON Lines is not taken for a broken response: the message says which
+    /// format it is, and the CLI names the option that reads it so.
+    @Test func aJSONFileOfJSONLinesSaysSo() throws {
+        let file = try temporaryDirectory().appendingPathComponent("catalog.json")
+        try (#"{"product":"a","prices":{"USA":"1"}}"# + "\n" + #"{"product":"b","prices":{"USA":"2"}}"# + "\n")
+            .write(to: file, atomically: true, encoding: .utf8)
+        let run = try runStorePrice(["render", file.path, "--storefronts", "USA"])
+        #expect(run.status == 65)
+        expectBytes(
+            run.error,
+            "storeprice: catalog '\(file.path)': this is JSON Lines (an object a line), not an App Store Connect response; "
+                + "read it as a JSON Lines catalog, format jsonl (--catalog-format jsonl)\n")
+        let read = try runStorePrice(["render", file.path, "--storefronts", "USA", "--catalog-format", "jsonl", "--format", "csv"])
+        #expect(read.status == 0)
+    }
+
+    /// A golden of App Store Connect responses records the day its prices were in effect; one
+    /// whose header lost it is refused, never verified against today's prices.
+    @Test func aGoldenThatLostItsDayIsRefused() throws {
+        let directory = try temporaryDirectory()
+        let responses = directory.appendingPathComponent("asc")
+        try FileManager.default.copyItem(atPath: Self.folder, toPath: responses.path)
+        let golden = directory.appendingPathComponent("golden.jsonl").path
+        #expect(try runStorePrice(["snapshot", responses.path, "--date", "2026-04-01", "--output", golden]).status == 0)
+        let text = try String(contentsOfFile: golden, encoding: .utf8)
+        try text.replacingOccurrences(of: #""catalog_date":"2026-04-01","#, with: "").write(toFile: golden, atomically: true, encoding: .utf8)
+        let verify = try runStorePrice(["verify", golden])
+        #expect(verify.status == 65)
+        expectBytes(
+            verify.error,
+            "storeprice: snapshot '\(golden)', line 1: the header has no catalog_date, the day whose App Store Connect prices were "
+                + "recorded; record the snapshot again (storeprice snapshot) rather than verify it against today's prices\n")
     }
 }

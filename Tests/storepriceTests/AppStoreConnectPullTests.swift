@@ -373,4 +373,21 @@ import Testing
             #expect(second.contains(Substring(list)), "\(list) was not followed to its second page")
         }
     }
+
+    /// Each answer names what it answers (links.self): one that names another resource is not
+    /// joined to the product asked for.
+    @Test func anAnswerForAnotherResourceStopsThePull() throws {
+        let (key, file) = try Self.key()
+        var routes = Self.routes
+        // The coins' manual prices answered with the gems' schedule.
+        routes["/v1/inAppPurchasePriceSchedules/6444000001/manualPrices?include=inAppPurchasePricePoint,territory&limit=200"] =
+            "app-manual-prices.json"
+        let server = try Self.standIn(routes, publicKey: key.publicKey)
+        let run = try Self.pull(server, key: file, ["--date", "2026-11-28", "--concurrency", "1"])
+        #expect(run.status == 69)
+        expectBytes(
+            run.error,
+            "storeprice: App Store Connect's answer to GET /v1/inAppPurchasePriceSchedules/6444000001/manualPrices?include=inAppPurchasePricePoint,territory&limit=200 "
+                + "says it answers '/v1/appPriceSchedules/1500000000/manualPrices?include=appPricePoint%2Cterritory' (links.self); stopped\n")
+    }
 }

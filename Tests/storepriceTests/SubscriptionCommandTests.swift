@@ -104,7 +104,7 @@ import Testing
 
         let offerOnly = try runStorePrice(["sandbox-schedule", "--period", "P3D"])
         #expect(offerOnly.status == 65)
-        expectBytes(offerOnly.error, "storeprice: invalid period 'P3D': the App Store's subscriptions renew every P1W, P1M, P2M, P3M, P6M or P1Y\n")
+        expectBytes(offerOnly.error, "storeprice: invalid period 'P3D': the App Store's subscriptions renew every P1W, P1M, P2M, P3M, P6M or P1Y (--period)\n")
     }
 
     @Test func theSampleStoreKitSubscriptionsRenderWithPeriodsAndOffers() throws {

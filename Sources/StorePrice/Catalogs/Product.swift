@@ -349,6 +349,38 @@ struct TitleChain: Hashable, Sendable {
     }
 }
 
+extension LanguageTagSet {
+    /// Whether text is a language tag as stores write them (BCP 47, `-` or `_` between subtags):
+    /// a language of 2 or 3 letters, then an optional script of 4 letters, an optional region of
+    /// 2 letters or 3 digits, and variants of 5 to 8 letters and digits (or 4 starting with a
+    /// digit). `English`, `en US` and `123` are not.
+    static func isLanguageTag(_ tag: String) -> Bool {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false).flatMap {
+            $0.split(separator: "_", omittingEmptySubsequences: false)
+        }
+        guard let language = parts.first, (2...3).contains(language.utf8.count), language.utf8.allSatisfy(\.isASCIILetter) else {
+            return false
+        }
+        var index = 1
+        if index < parts.count, parts[index].utf8.count == 4, parts[index].utf8.allSatisfy(\.isASCIILetter) { index += 1 }
+        if index < parts.count,
+            (parts[index].utf8.count == 2 && parts[index].utf8.allSatisfy(\.isASCIILetter))
+                || (parts[index].utf8.count == 3 && parts[index].utf8.allSatisfy(\.isASCIIDigit))
+        {
+            index += 1
+        }
+        while index < parts.count {
+            let variant = parts[index].utf8
+            let alphanumeric = variant.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit }
+            guard alphanumeric, (5...8).contains(variant.count) || (variant.count == 4 && variant.first?.isASCIIDigit == true) else {
+                return false
+            }
+            index += 1
+        }
+        return true
+    }
+}
+
 /// The language tags of one product's titles or descriptions, as written, refusing two that name
 /// the same language once normalized (`en_us` and `en-US`): which one would win is not defined.
 struct LanguageTagSet {
@@ -356,6 +388,9 @@ struct LanguageTagSet {
 
     /// Adds a tag; returns why it cannot be added, or nil.
     mutating func insert(_ tag: String) -> String? {
+        guard Self.isLanguageTag(tag) else {
+            return "'\(tag.escapedForMessage)' is not a language tag, such as en, en-US or zh-Hans"
+        }
         let normalized = Product.normalizedTag(tag)
         if let earlier = written[normalized] {
             return "'\(earlier.escapedForMessage)' and '\(tag.escapedForMessage)' are the same language (\(normalized)); keep one"

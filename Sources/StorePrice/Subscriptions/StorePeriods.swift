@@ -45,7 +45,7 @@ public struct StorePeriods: Hashable, Sendable {
     ///   ``StorePriceError/invalidOffer(_:reason:)`` for the count.
     public func checkOffer(period: SubscriptionPeriod, count: Int) throws(StorePriceError) {
         guard offerPeriods.contains(period) else {
-            throw .invalidPeriod(period.iso8601, reason: "\(store)'s offers last \(Self.list(offerPeriods)) a period")
+            throw .invalidPeriod(period.iso8601, reason: "\(store)'s offer periods are \(Self.list(offerPeriods))")
         }
         guard offerPeriodCounts.contains(count) else {
             throw .invalidOffer(

@@ -201,7 +201,7 @@ public enum PriceService {
             return "\(configuration.host):\(configuration.port) is in use; stop what listens there or set PORT to another port"
         } catch let error as IOError {
             return "cannot listen on \(configuration.host):\(configuration.port): \(String(cString: strerror(error.errnoCode)))"
-        } catch is SocketAddressError {
+        } catch is SocketAddressError, is SocketAddressError.UnknownHost {
             return "HOST '\(configuration.host.quotedForMessage)' is no address this machine has or a name it can resolve; "
                 + "give one such as 127.0.0.1 or 0.0.0.0"
         } catch {

@@ -45,7 +45,7 @@ extension PriceServiceTests {
         ("GET /health HTTP/1.1\r\n\r\n", "400 Bad Request", "an HTTP/1.1 request names its Host"),
         ("GET /health HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "400 Bad Request", "a request names one Host, not 2"),
         ("POST /v1/render?storefronts=USA HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n",
-         "501 Not Implemented", "transfer coding 'gzip, chunked' is not read here; send the body as it is, or chunked"),
+         "501 Not Implemented", "transfer coding 'gzip' is not read here; send the body as it is, or chunked"),
         ("POST /v1/render?storefronts=USA HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\nExpect: 200-ok\r\n\r\n",
          "417 Expectation Failed", "Expect: '200-ok' is not met here; only 100-continue is"),
         ("POST /v1/render?storefronts=USA HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\nExpect: 100-continue\r\n\r\n",

@@ -312,6 +312,9 @@ struct AppStoreConnectResponses {
             } else if let kind = Self.localizationTypes[resource.type] {
                 let owner = try owner(kind, at: place)
                 guard let locale = resource.attributes?.locale else { throw fail("\(place).attributes.locale", "missing") }
+                guard LanguageTagSet.isLanguageTag(locale) else {
+                    throw fail("\(place).attributes.locale", "'\(locale.escapedForMessage)' is not a language tag, such as en, en-US or zh-Hans")
+                }
                 titles[owner, default: []].append(
                     (locale, resource.attributes?.name, resource.attributes?.description, source, "\(place).attributes.locale"))
             }
