@@ -38,11 +38,6 @@ let package = Package(
             name: "c-render",
             dependencies: ["ICUBaseline"]
         ),
-        // A service's shape: small renders per call, and renders at once.
-        .executableTarget(
-            name: "service-renders",
-            dependencies: [.product(name: "StorePrice", package: "StorePrice")]
-        ),
         // Writes the benchmark catalog as CSV, for timing `storeprice render` end to end.
         .executableTarget(
             name: "make-catalog",

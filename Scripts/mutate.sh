@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A small mutation check: break one behaviour at a time, run the tests that should notice, and list
 # the breaks that no test noticed (survivors). Run it before a release; it is not part of CI
-# (about 50 minutes on 2 cores: 75 mutants of 30 to 60 seconds each).
+# (about 80 minutes on 2 cores: 107 mutants of 30 to 60 seconds each).
 #
 # The tree is copied to a scratch directory and built once; each mutant then replaces one exact
 # piece of source text, rebuilds, runs its tests, and restores the file. A mutant whose text is no
@@ -24,7 +24,9 @@ cd "$work/tree"
 echo "mutate: building"
 swift build --build-tests >"$log/build.log" 2>&1 || { tail -20 "$log/build.log"; echo "mutate: the unmutated tree does not build"; exit 1; }
 
-# NAME | FILE | TEXT | REPLACEMENT | TEST FILTER (swift test --filter; \.Suite/ matches one suite)
+# NAME | FILE | TEXT | REPLACEMENT | TEST FILTER (swift test --filter; \.Suite/ matches one suite), or
+# "run: COMMAND" for a check that is no test. A FILE under Examples/PriceService is built and tested
+# in that package.
 # Fields are separated by " | "; \n in TEXT or REPLACEMENT is a newline.
 mutants=$(cat <<'EOF'
 paywall-rounds-half-up | Sources/StorePrice/Paywalls/Paywall.swift | rounding: ApproximatePrice.Rounding = .down, offerStart: Date? = nil | rounding: ApproximatePrice.Rounding = .halfUp, offerStart: Date? = nil | \.PaywallTests/
@@ -63,7 +65,7 @@ token-not-secret | Sources/StorePrice/Storefronts/TestAccountFile.swift | "secre
 line-limit-plus-one | Sources/StorePrice/FileIO/LineReader.swift | guard to - from <= Self.maximumLineLength else | guard to - from <= Self.maximumLineLength + 1 else | \.CatalogTests/|\.BatchTests/
 batch-line-unbounded | Sources/StorePrice/Rendering/Pipeline/PriceLineWorker.swift | guard text.count <= LineReader.maximumLineLength else { | guard text.count <= LineReader.maximumLineLength * 2 else { | \.BatchTests/
 temporary-file-left | Sources/StorePrice/FileIO/OutputFile.swift | if let temporaryPath, !committed { | if let temporaryPath, committed { | \.RenderCommandTests/|\.HostileFileTests/
-header-path-unchecked | Sources/StorePrice/Snapshots/PriceSnapshot.swift | if let stored, let problem = SnapshotPath.problem(with: stored, inSnapshotAt: path, field: field) { | if let stored, let problem = SnapshotPath.problem(with: stored, inSnapshotAt: path, field: field), problem.isEmpty { | \.SnapshotCommandTests/
+header-path-unchecked | Sources/StorePrice/Snapshots/PriceSnapshot.swift | if let stored, let problem = SnapshotPath.problem(with: stored, inSnapshotAt: path, field: field, folderAllowed: folderAllowed) { | if let stored, let problem = SnapshotPath.problem(with: stored, inSnapshotAt: path, field: field, folderAllowed: folderAllowed), problem.isEmpty { | \.SnapshotCommandTests/
 duplicate-json-key-kept | Sources/StorePrice/Catalogs/JSONDuplicateKeys.swift | guard keys[keys.count - 1].insert(string).inserted else { return (path(stack, last: string), topLevelKeys) } | keys[keys.count - 1].insert(string) | \.CatalogTests/|\.HostileFileTests/
 xml-nesting-allowed | Sources/StorePrice/Catalogs/XMLPropertyListReader.swift | case ("array"?, "array"), ("array"?, "dict"):\n                throw Problem(reason: PropertyListShape.flatArray) | case ("array"?, "array"), ("array"?, "dict"):\n                break | \.CatalogTests/|\.HostileFileTests/
 terminal-unescaped | Sources/StorePrice/Formatting/UnicodeEscaping.swift | guard text.unicodeScalars.contains(where: acts) else { return text } | return text | \.RenderCommandTests/|\.SnapshotCommandTests/
@@ -102,6 +104,38 @@ asc-repeated-resource-kept | Sources/StorePrice/Catalogs/AppStoreConnect/AppStor
 asc-territory-alias | Sources/StorePrice/Catalogs/AppStoreConnect/AppStoreConnectResponses.swift | guard storefront.countryCode == territory else { | guard true else { | \.AppStoreConnectCommandTests/
 asc-clear-text-anywhere | Sources/storeprice/StorePriceCommand+AppStoreConnect.swift | guard scheme == "https" \|\| (scheme == "http" && loopback) else { | guard scheme == "https" \|\| scheme == "http" else { | \.AppStoreConnectPullTests/
 asc-redirect-followed | Sources/storeprice/AppStoreConnect/AppStoreConnectClient.swift | configuration.redirectConfiguration = .disallow |  | \.AppStoreConnectPullTests/
+retry-after-date-ignored | Sources/storeprice/AppStoreConnect/AppStoreConnectClient.swift | for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] { | for format in [String]() { | \.AppStoreConnectPullTests/
+retry-not-waited | Sources/storeprice/AppStoreConnect/AppStoreConnectClient.swift | Console.error("note: App Store Connect asks to wait \(wait) s (429 for \(Self.shown(url))); retrying")\n                        try await Task.sleep(for: .seconds(wait)) | Console.error("note: App Store Connect asks to wait \(wait) s (429 for \(Self.shown(url))); retrying") | \.AppStoreConnectPullTests/
+retry-wait-uncapped | Sources/storeprice/AppStoreConnect/AppStoreConnectClient.swift | guard wait <= longestRetryWait else { | guard wait >= 0 else { | \.AppStoreConnectPullTests/
+pull-next-page-unfollowed | Sources/storeprice/AppStoreConnect/AppStoreConnectPull.swift | next = link\n | _ = link\n | \.AppStoreConnectPullTests/
+pull-self-link-unchecked | Sources/storeprice/AppStoreConnect/AppStoreConnectPull.swift | if let link = response.selfLink, Self.path(of: link) != Self.path(of: url) { | if let link = response.selfLink, link.isEmpty { | \.AppStoreConnectPullTests/
+service-continue-unanswered | Examples/PriceService/Sources/PriceService/RequestHeadChecks.swift | if expectation == "100-continue" { | if expectation == "never" { | expectContinueIsAnsweredBeforeTheBody
+service-two-hosts-read | Examples/PriceService/Sources/PriceService/RequestHeadChecks.swift | if head.version == .http1_1 && hosts.count != 1 \|\| hosts.count > 1 { | if head.version == .http1_1 && hosts.isEmpty { | aHeadAServerMustRefuseIsRefused
+service-transfer-coding-read | Examples/PriceService/Sources/PriceService/RequestHeadChecks.swift | if let other = codings.first(where: { $0 != "chunked" }) { | if let other = codings.first(where: { $0 == "" }) { | aHeadAServerMustRefuseIsRefused
+service-head-without-deadline | Examples/PriceService/Sources/PriceService/RequestHeadChecks.swift | guard handler.waitingForHead else { return } | guard !handler.waitingForHead else { return } | aHeadThatTricklesInIsA408
+service-charset-ignored | Examples/PriceService/Sources/PriceService/RenderQuery.swift | guard charset == "utf-8" \|\| charset == "utf8" \|\| charset == "us-ascii" else { | guard !charset.isEmpty else { | aBodyInAnotherCharsetIsA415
+service-host-as-swift-value | Examples/PriceService/Sources/PriceService/PriceService.swift | } catch is SocketAddressError, is SocketAddressError.UnknownHost { | } catch is SocketAddressError { | aHostThatDoesNotParseIsSaidInWords
+asc-locale-any-text | Sources/StorePrice/Catalogs/AppStoreConnect/AppStoreConnectResponses.swift | guard LanguageTagSet.isLanguageTag(locale) else { | guard !locale.isEmpty else { | \.HostileFileTests/
+asc-point-of-another-territory | Sources/StorePrice/Catalogs/AppStoreConnect/AppStoreConnectResponses.swift | if let pointTerritory = point.territory, pointTerritory != territory.id { | if let pointTerritory = point.territory, pointTerritory.isEmpty { | \.HostileFileTests/|\.AppStoreConnectCommandTests/
+asc-territory-any-type | Sources/StorePrice/Catalogs/AppStoreConnect/AppStoreConnectResponses.swift | guard territory.type == "territories" else { | guard !territory.type.isEmpty else { | \.HostileFileTests/|\.AppStoreConnectCommandTests/
+asc-json-lines-unnamed | Sources/StorePrice/Catalogs/AppStoreConnect/AppStoreConnectResponses.swift | if lines.count > 1, lines.allSatisfy( | if lines.count > 1_000_000, lines.allSatisfy( | \.HostileFileTests/|\.AppStoreConnectCommandTests/
+asc-manual-loses-its-day | Sources/StorePrice/Catalogs/AppStoreConnect/AppStoreConnectResponses.swift | return startA != startB ? startA < startB : !a.manual && b.manual | return startA != startB ? startA < startB : a.manual && !b.manual | \.AppStoreConnectCommandTests/
+asc-new-currency-shown | Sources/StorePrice/Catalogs/AppStoreConnect/AppStoreConnectResponses.swift | if let known = currencies[territory], known.currency != storefront.currency.code {\n                    // | if let known = currencies[territory], known.currency.isEmpty {\n                    // | \.RealWorldAppStoreConnectTests/
+json-utf16-read | Sources/StorePrice/Formatting/JSONText.swift | otherEncoding(bytes).map { name, iconv in | otherEncoding([]).map { name, iconv in | \.HostileFileTests/
+json-depth-unsaid | Sources/StorePrice/Formatting/JSONText.swift | if depth > maximumDepth { | if depth > 100_000 { | \.HostileFileTests/
+golden-without-its-day | Sources/StorePrice/Snapshots/PriceSnapshot.swift | if named == .appStoreConnect { | if named == .appStoreConnect && false { | \.AppStoreConnectCommandTests/
+withdrawn-language-kept | Sources/StorePrice/Formatting/LocaleSubtags.swift | language = Self.replacedLanguages[language] ?? language | _ = Self.replacedLanguages[language] | \.MessagesInWordsTests/
+renewals-negative-missing-value | Sources/storeprice/StorePriceCommand+SandboxSchedule.swift | @Option(parsing: .unconditional, help: "How many renewals | @Option(help: "How many renewals | \.MessagesInWordsTests/
+template-select-key-shown | Sources/StorePrice/Paywalls/PaywallTemplate.swift | switch argument.kind {\n            case .none: | switch argument.kind {\n            case .none where keys.isEmpty: | \.HostileFileTests/|\.MisleadingTemplateTests/
+template-misspelt-case-kept | Sources/StorePrice/Paywalls/PaywallTemplate.swift | if let unknown = argument.selectors.first(where: { $0 != "other" && !keys.contains($0) }) { | if let unknown = argument.selectors.first(where: { _ in keys.isEmpty }) { | \.HostileFileTests/|\.MisleadingTemplateTests/
+template-percent-across-kept | Sources/StorePrice/Paywalls/PaywallTemplate.swift | if let percent = Self.percentAcrossBranches(in: pattern) { | if let percent = Self.percentAcrossBranches(in: "") { | \.HostileFileTests/|\.MisleadingTemplateTests/
+template-isolate-unpaired | Sources/StorePrice/Paywalls/PaywallTemplate.swift | if let isolate = Self.unpairedIsolate(in: pattern) { | if let isolate = Self.unpairedIsolate(in: "") { | \.HostileFileTests/|\.MisleadingTemplateTests/
+template-empty-kept | Sources/StorePrice/Paywalls/PaywallTemplate.swift | guard pattern.contains(where: { !$0.isWhitespace }) else { | guard pattern.isEmpty \|\| true else { | \.HostileFileTests/|\.MisleadingTemplateTests/
+wording-empty-kept | Sources/StorePrice/Subscriptions/SubscriptionOffer.swift | guard phrase.contains(where: { !$0.isWhitespace }) else { | guard phrase.isEmpty \|\| true else { | \.HostileFileTests/|\.MisleadingTemplateTests/
+store-period-any | Sources/StorePrice/Subscriptions/StorePeriods.swift | guard subscriptionPeriods.contains(period) else { | guard period.iso8601 != "P5D" else { | \.HostileFileTests/|\.StorePeriodsTests/|\.MessagesInWordsTests/
+offer-periods-uncounted | Sources/StorePrice/Subscriptions/StorePeriods.swift | guard offerPeriodCounts.contains(count) else { | guard count > 0 else { | \.HostileFileTests/|\.StorePeriodsTests/
+app-store-rupiah-rounded | Sources/StorePrice/Formatting/AppStoreFormat.swift | guard magnitude >= 4, whole.hasSuffix("000") else { | guard magnitude >= 4 else { | \.AppStoreStyleTests/
+small-render-plan-rebuilt | Sources/StorePrice/Rendering/Pipeline/RenderContext.swift | guard free != 0 else { return nil } | guard free == 0 else { return nil } | run: Scripts/check-render-cost.sh
 EOF
 )
 
@@ -130,11 +164,21 @@ PY
     stale+=("$name")
     continue
   fi
-  if ! swift build --build-tests >"$log/$name.build.log" 2>&1; then
+  # The example service's sources are built and tested in its own package.
+  package=.
+  case $file in Examples/PriceService/*) package=Examples/PriceService ;; esac
+  if ! swift build --package-path "$package" --build-tests >"$log/$name.build.log" 2>&1; then
     echo "mutate: $name: killed by the compiler"
     killed+=("$name (compiler)")
+  # A check that is no test ("run: COMMAND", such as the render cost check) runs as CI runs it.
+  elif [[ $filter == "run: "* ]] && timeout 900 bash -c "${filter#run: }" >"$log/$name.test.log" 2>&1; then
+    echo "mutate: $name: SURVIVED (${filter#run: } passed)"
+    survived+=("$name")
+  elif [[ $filter == "run: "* ]]; then
+    echo "mutate: $name: killed by ${filter#run: }"
+    killed+=("$name (${filter#run: })")
   # A mutant may make a test wait forever (on a FIFO, say): 5 minutes without an end kills it.
-  elif timeout 300 swift test --skip-build --filter "$filter" >"$log/$name.test.log" 2>&1; then
+  elif timeout 300 swift test --package-path "$package" --skip-build --filter "$filter" >"$log/$name.test.log" 2>&1; then
     echo "mutate: $name: SURVIVED ($filter passed)"
     survived+=("$name")
   else

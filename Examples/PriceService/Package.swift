@@ -45,6 +45,12 @@ let package = Package(
                 "PriceService", .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
+        // A service's shape, measured: a small render's cost per call against formatting its
+        // prices one by one, and renders at once (`--check RATIO` for CI).
+        .executableTarget(
+            name: "service-renders",
+            dependencies: [.product(name: "StorePrice", package: "StorePrice")]
+        ),
         .testTarget(
             name: "PriceServiceTests",
             dependencies: [

@@ -16,7 +16,8 @@ private let responsesFolder = ProcessInfo.processInfo.environment["STOREPRICE_AS
         if: FileManager.default.fileExists(atPath: responsesFolder),
         "no recorded App Store Connect responses: ../shared/realworld/app-store-connect is not beside the repository"))
 struct RealWorldAppStoreConnectTests {
-    /// (product ID or app ID, territory) → customerPrice, as the oracle reads the files.
+    /// (product ID or app ID, territory) → customerPrice and the territory's currency
+    /// (`"0.99 USD"`), as the oracle reads the files.
     static func expected(on day: String, files: [String]) throws -> [String: String] {
         var productIDs: [String: String] = [:]
         var documents: [[String: Any]] = []
@@ -43,9 +44,14 @@ struct RealWorldAppStoreConnectTests {
             else { continue }
             let owner = parts[at] == "appPriceSchedules" ? parts[at + 1] : productIDs[parts[at + 1]] ?? "?"
             var points: [String: String] = [:]
+            var currencies: [String: String] = [:]
             for item in document["included"] as? [[String: Any]] ?? [] {
-                if let id = item["id"] as? String, let price = (item["attributes"] as? [String: Any])?["customerPrice"] as? String {
+                let attributes = item["attributes"] as? [String: Any]
+                if let id = item["id"] as? String, let price = attributes?["customerPrice"] as? String {
                     points[id] = price
+                }
+                if item["type"] as? String == "territories", let id = item["id"] as? String, let currency = attributes?["currency"] as? String {
+                    currencies[id] = currency
                 }
             }
             for price in data {
@@ -56,17 +62,17 @@ struct RealWorldAppStoreConnectTests {
                 let start = attributes["startDate"] as? String ?? "0000-00-00"
                 let end = attributes["endDate"] as? String ?? "9999-99-99"
                 guard start <= day, day < end, let pointID = (point?["data"] as? [String: Any])?["id"] as? String,
-                    let amount = points[pointID], let code = territory?["id"] as? String
+                    let amount = points[pointID], let code = territory?["id"] as? String, let currency = currencies[code]
                 else { continue }
-                candidates["\(owner) \(code)", default: []].append(amount)
+                candidates["\(owner) \(code)", default: []].append("\(amount) \(currency)")
             }
         }
         return candidates.compactMapValues { $0.count == 1 ? $0[0] : nil }
     }
 
-    /// Every price in effect reads as its customerPrice, on a day before and a day after the
-    /// territories' prices changed on 2023-05-09; a territory whose currency has changed since is
-    /// left out, never shown in the new currency.
+    /// Every price in effect reads as its customerPrice in the currency its territory names, on a
+    /// day before and a day after the territories' prices changed on 2023-05-09; a territory whose
+    /// currency has changed since is left out, never shown in the new currency.
     @Test(arguments: ["2023-01-01", "2023-06-01"])
     func everyPriceIsItsCustomerPrice(_ day: String) throws {
         let files = try AppStoreConnectCatalog.responseFiles(in: responsesFolder)
@@ -82,17 +88,22 @@ struct RealWorldAppStoreConnectTests {
         let expected = try Self.expected(on: day, files: files)
         #expect(expected.count > 100, "the oracle found \(expected.count) prices")
         var compared = 0
-        for (key, amount) in expected.sorted(by: { $0.key < $1.key }) {
+        for (key, given) in expected.sorted(by: { $0.key < $1.key }) {
             let territory = String(key.split(separator: " ")[1])
             let storefront = try Storefront(territory)
+            let (amount, currency) = (String(given.split(separator: " ")[0]), String(given.split(separator: " ")[1]))
             guard let price = read[key] else {
                 // Only a territory the responses price in another currency than the store's today.
+                #expect(currency != storefront.currency.code, "\(key): \(given) was not read")
                 #expect(
-                    catalog.notes.contains { $0.hasPrefix("\(territory): the responses give prices in ") && $0.contains(storefront.currency.code) },
-                    "\(key): \(amount) was not read")
+                    catalog.notes.contains { $0.hasPrefix("\(territory): the responses give prices in \(currency)") },
+                    "\(key): \(given) was not read, and no note says why")
                 continue
             }
-            #expect(Decimal(string: price.amount) == Decimal(string: amount), "\(key): read \(price.amount), the file says \(amount)")
+            // The amount, and the currency it is shown in: the territory's in the responses.
+            #expect(
+                Decimal(string: price.amount) == Decimal(string: amount) && price.currency.code == currency,
+                "\(key): read \(price.amount) \(price.currency.code), the file says \(given)")
             compared += 1
         }
         #expect(read.count == compared, "read \(read.count) prices, of which \(compared) the oracle knows")

@@ -134,6 +134,30 @@ import Testing
                 + "price is its UPFRONT plan's\n")
     }
 
+    /// A manual price and an automatic one that start on the same day in one territory: the
+    /// manual one is the price, whichever file is read first.
+    @Test(arguments: [("a-manual.json", "b-automatic.json"), ("b-manual.json", "a-automatic.json")])
+    func aManualPriceWinsOverAnAutomaticOneOfItsDay(_ manualName: String, _ automaticName: String) throws {
+        let folder = try temporaryDirectory()
+        try FileManager.default.copyItem(
+            atPath: Self.folder + "/in-app-purchases.json", toPath: folder.appendingPathComponent("in-app-purchases.json").path)
+        func prices(_ list: String, manual: Bool, _ amount: String) -> Data {
+            Data("""
+                {"data":[{"type":"inAppPurchasePrices","id":"\(list)","attributes":{"startDate":"2026-06-01","endDate":null,"manual":\(manual)},
+                "relationships":{"inAppPurchasePricePoint":{"data":{"type":"inAppPurchasePricePoints","id":"\(list)-pp"}},
+                "territory":{"data":{"type":"territories","id":"USA"}}}}],
+                "included":[{"type":"inAppPurchasePricePoints","id":"\(list)-pp","attributes":{"customerPrice":"\(amount)"}},
+                {"type":"territories","id":"USA","attributes":{"currency":"USD"}}],
+                "links":{"self":"https://api.appstoreconnect.apple.com/v1/inAppPurchasePriceSchedules/6444000001/\(list)?include=inAppPurchasePricePoint,territory"}}
+                """.utf8)
+        }
+        try prices("manualPrices", manual: true, "1.49").write(to: folder.appendingPathComponent(manualName))
+        try prices("automaticPrices", manual: false, "1.29").write(to: folder.appendingPathComponent(automaticName))
+        let run = try runStorePrice(["render", folder.path, "--storefronts", "USA", "--date", "2026-06-01", "--format", "csv"])
+        #expect(run.status == 0, "\(run.error)")
+        expectBytes(run.output, Self.header + "com.example.coins,USA,,en_US@currency=USD,1.49,$1.49,,,,,,,,\n")
+    }
+
     /// A page whose `links.next` no file gives is noted, not taken for the whole list.
     @Test func aMissingPageIsNoted() throws {
         let folder = try temporaryDirectory()

@@ -110,6 +110,58 @@ import Testing
         ("asc-unknown-territory.json", "catalog",
          "catalog 'FILE', field 'data[0].relationships.territory': unknown storefront 'Atlantis'; use a numeric ID (143462), an "
             + "alpha-3 (JPN) or an alpha-2 (JP) code"),
+        // The fourth round's classes: one text encoding for every JSON reader, App Store Connect's
+        // responses read as strictly as Apple writes them, one rule for store periods, and
+        // templates that pass ICU's parser yet mislead.
+        ("utf16-catalog.storekit", "catalog",
+         "catalog 'FILE': this is UTF-16 (little-endian) text, not UTF-8; JSON is read as UTF-8 (RFC 8259): convert it, such as "
+            + "with iconv -f UTF-16LE -t UTF-8"),
+        ("utf16-asc.json", "catalog",
+         "catalog 'FILE': this is UTF-16 (big-endian) text, not UTF-8; JSON is read as UTF-8 (RFC 8259): convert it, such as "
+            + "with iconv -f UTF-16BE -t UTF-8"),
+        ("asc-other-territory-point.json", "catalog",
+         "catalog 'FILE', field 'included[0].relationships.territory': the price point is for JPN, its price for USA (data[0]); "
+            + "a price point is one territory's"),
+        ("asc-territory-of-another-type.json", "catalog",
+         "catalog 'FILE', field 'data[0].relationships.territory.data.type': 'currencies' where the API writes territories"),
+        ("asc-locale-not-a-tag.json", "catalog",
+         "catalog 'FILE', field 'data[0].attributes.locale': 'English (U.S.)' is not a language tag, such as en, en-US or zh-Hans"),
+        ("json-lines-in-a.json", "catalog",
+         "catalog 'FILE': this is JSON Lines (an object a line), not an App Store Connect response; read it as a JSON Lines "
+            + "catalog, format jsonl (--catalog-format jsonl)"),
+        ("title-not-a-tag.jsonl", "catalog",
+         "catalog 'FILE', line 1, field 'title': 'English' is not a language tag, such as en, en-US or zh-Hans"),
+        ("five-week-period.jsonl", "catalog",
+         "catalog 'FILE', line 1, field 'period': invalid period 'P5W': the App Store's subscriptions renew every P1W, P1M, P2M, "
+            + "P3M, P6M or P1Y"),
+        ("five-week-subscription.storekit", "catalog",
+         "catalog 'FILE', field 'com.example.pro.weekly.recurringSubscriptionPeriod': invalid period 'P5W': the App Store's "
+            + "subscriptions renew every P1W, P1M, P2M, P3M, P6M or P1Y"),
+        ("fraction-of-a-month.jsonl", "catalog",
+         "catalog 'FILE', line 1, field 'period': invalid period 'P3.5M': the count is a whole number, such as P3M; a fraction "
+            + "of a month is no store period"),
+        ("five-day-free-trial.jsonl", "catalog",
+         "catalog 'FILE', line 1, field 'introductory_offer': invalid period 'P5D': the App Store's offer periods are P3D, P1W, "
+            + "P2W, P1M, P2M, P3M, P6M or P1Y"),
+        ("thirteen-offer-periods.jsonl", "catalog",
+         "catalog 'FILE', line 1, field 'introductory_offer': invalid offer 'P1Mx13': the App Store's pay-as-you-go offers have "
+            + "1 to 12 periods"),
+        ("select-key-as-text-templates.json", "templates",
+         "template 'line' in 'FILE' (en_US), argument 'offer_type': is a key for select (none, free_trial, pay_as_you_go, "
+            + "pay_up_front), not text to show; choose the words with {offer_type, select, free_trial {…} other {…}}"),
+        ("misspelt-case-templates.json", "templates",
+         "template 'line' in 'FILE' (en_US), argument 'offer_type': select has the case 'free_trail', which it never is; its "
+            + "keys are none, free_trial, pay_as_you_go, pay_up_front; did you mean 'free_trial'?"),
+        ("percent-across-plural-templates.json", "templates",
+         "template 'line' in 'FILE' (en_US), argument 'savings_percent': a '%' beside a plural or select that writes the bare "
+            + "number at its edge stands beside the number whichever case is chosen; use {savings}"),
+        ("unpaired-isolate-templates.json", "templates",
+         "template 'line' in 'FILE' (en_US): has \\u{2068} without its pair; a bidi isolate (U+2066, U+2067, U+2068) is closed "
+            + "by U+2069, or it reorders the rest of the line"),
+        ("empty-templates.json", "templates",
+         "template 'line' in 'FILE' (en_US): is empty; a template writes a line, such as '{offer}, then {price_per_period}'"),
+        ("empty-offer-wording.json", "offer wording",
+         "offer wording 'FILE': 'freeTrial' is empty; it words the offer, such as {duration}"),
     ]
 
     @Test func everyFixtureHasACase() throws {

@@ -161,15 +161,19 @@ struct JSONLinesLineParser {
             // twice (perhaps under one code twice): read as JSON, which names the problem.
             if line.packedPrices == nil { return try product(line, number: number, register: register) }
         }
-        if let problem = JSONText.problem(in: Array(text.utf8)) {
-            throw .invalidCatalog(
-                source: source, line: number, field: nil,
-                reason: problem)
+        // The checks of every line are the cheap ones; the nesting is counted once the decoder
+        // has refused a line, to say why in words.
+        let bytes = Array(text.utf8)
+        if let problem = JSONText.encodingProblem(in: bytes) ?? JSONText.unpairedSurrogateProblem(in: text) {
+            throw .invalidCatalog(source: source, line: number, field: nil, reason: problem)
         }
         let line: Line
         do {
-            line = try decoder.decode(Line.self, from: Data(text.utf8))
+            line = try decoder.decode(Line.self, from: Data(bytes))
         } catch {
+            if let problem = JSONText.depthProblem(in: bytes) {
+                throw .invalidCatalog(source: source, line: number, field: nil, reason: problem)
+            }
             if let (field, reason) = wrongType(error) {
                 throw .invalidCatalog(source: source, line: number, field: field, reason: reason)
             }

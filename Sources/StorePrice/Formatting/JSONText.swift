@@ -71,10 +71,19 @@ extension JSONText {
     /// between systems is UTF-8, RFC 8259 8.1; some decoders would read UTF-16, others show its
     /// NULs), nesting deeper than ``maximumDepth``, or an unpaired surrogate escape.
     static func problem(in bytes: [UInt8]) -> String? {
-        if let (name, iconv) = otherEncoding(bytes) {
-            return "this is \(name) text, not UTF-8; JSON is read as UTF-8 (RFC 8259): convert it, such as with "
-                + "iconv -f \(iconv) -t UTF-8"
+        encodingProblem(in: bytes) ?? depthProblem(in: bytes) ?? unpairedSurrogateProblem(in: String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Why bytes are not UTF-8 JSON text, from their first four bytes: UTF-16 or UTF-32.
+    static func encodingProblem(in bytes: [UInt8]) -> String? {
+        otherEncoding(bytes).map { name, iconv in
+            "this is \(name) text, not UTF-8; JSON is read as UTF-8 (RFC 8259): convert it, such as with iconv -f \(iconv) -t UTF-8"
         }
+    }
+
+    /// Why JSON text is not read, when it nests deeper than ``maximumDepth``: a scan of every
+    /// byte, for a reader to make when its parser has refused the text.
+    static func depthProblem(in bytes: [UInt8]) -> String? {
         var depth = 0
         var inString = false
         var escaped = false
@@ -94,7 +103,7 @@ extension JSONText {
             default: break
             }
         }
-        return unpairedSurrogateProblem(in: String(decoding: bytes, as: UTF8.self))
+        return nil
     }
 
     /// The encoding bytes are in when it is UTF-16 or UTF-32, by a byte-order mark or by the NULs

@@ -115,7 +115,7 @@ final class HeadDeadline: ChannelInboundHandler, RemovableChannelHandler {
                 let message = #"{"error":"the request's head took longer than \#(handler.timeout.nanoseconds / 1_000_000_000) s to arrive; send it at once"}"# + "\n"
                 let response = "HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json; charset=utf-8\r\n"
                     + "Content-Length: \(message.utf8.count)\r\nConnection: close\r\n\r\n" + message
-                context.writeAndFlush(NIOAny(ByteBuffer(string: response))).whenComplete { _ in context.close(promise: nil) }
+                context.writeAndFlush(NIOAny(ByteBuffer(string: response))).whenComplete { _ in bound.value.0.close(promise: nil) }
             }
         }
         context.fireChannelRead(data)

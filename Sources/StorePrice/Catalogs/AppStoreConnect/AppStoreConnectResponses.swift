@@ -268,12 +268,7 @@ struct AppStoreConnectResponses {
                         "\(place).relationships.territory",
                         "missing; neither the price nor its price point names a territory")
                 }
-                let storefront = try storefronts.storefront(territory, source: source, line: nil, field: "\(place).relationships.territory")
-                guard storefront.countryCode == territory else {
-                    throw fail(
-                        "\(place).relationships.territory",
-                        "'\(territory.escapedForMessage)' is not a territory ID as the API writes them; it writes \(storefront.countryCode)")
-                }
+                try checkTerritory(territory, source: source, field: "\(place).relationships.territory")
                 let attributes = resource.attributes
                 for (name, value) in [("startDate", attributes?.startDate), ("endDate", attributes?.endDate)] {
                     if let value, !CivilTime.isDay(value) {
