@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Checks a small render's cost per call, as a ratio measured in one run: the sample catalog for
-# USA and JPN (62 rows) rendered by CatalogRenderer (at most 3×) and BulkRenderer (5× from
-# products in memory, 10× from the catalog's bytes, which it parses too), against formatting its
-# 62 prices one by one with cached formatters. Each costs about half its limit today; a renderer
-# that builds its plan and formatters on every call costs 18× to 70× and fails.
+# USA and JPN (62 rows) rendered, with one worker as the service renders, by CatalogRenderer (at
+# most 3×) and BulkRenderer (5× from products in memory, 20× from the catalog's bytes, which it
+# parses too), against formatting its 62 prices one by one with cached formatters. Each costs
+# about half its limit today; a renderer that builds its plan and formatters on every call costs
+# 21× to 82× and fails.
 #
 # service-renders is built as the deployed service is (Scripts/build-service.sh's release build
 # with the Swift runtime linked in), so that after that build this one only links.
