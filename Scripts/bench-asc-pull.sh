@@ -112,7 +112,7 @@ printf '%-12s %10s %9s %9s %12s   %s\n' concurrency "wall s" requests "at once" 
 for level in $levels; do
   rm -rf "$work/raw"
   option=(--concurrency "$level")
-  "$storeprice" asc pull --help 2>/dev/null | grep -q -- --concurrency || option=()
+  grep -q -- --concurrency <<<"$("$storeprice" asc pull --help 2>/dev/null)" || option=()
   /usr/bin/time -f '%e %M' -o "$work/time" "$storeprice" asc pull --key-id TEST123456 \
     --issuer-id 57246542-96fe-1a63-e053-0824d011072a --private-key "$work/AuthKey.p8" --app 1500000000 \
     --base-url "http://127.0.0.1:$port" --raw "$work/raw" --output "$work/catalog.jsonl" "${option[@]}" 2>"$work/log" \

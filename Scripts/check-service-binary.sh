@@ -28,10 +28,14 @@ ready
 expected=$(grep '"product":"com.example.pro.yearly","storefront":"USA"' "$root/Tests/Fixtures/expected/catalog-sample.jsonl.jsonl")
 [ "$(curl -sf "$base/v1/products/com.example.pro.yearly?storefront=USA")" = "$expected" ] || fail "/v1/products/{id} is not the row render writes"
 [ "$(curl -sf "$base/v1/products?storefront=USA" | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))')" = 31 ] || fail "/v1/products"
-curl -sf "$base/v1/products/com.example.pro.yearly/paywall?storefront=USA&compare=com.example.pro.weekly" | grep -q '"save":"Save 61%"' || fail "the paywall route"
+# (Each answer is read whole before grep: `curl | grep -q` under pipefail fails when grep stops
+# reading early and curl is killed by SIGPIPE, as a large /metrics answer showed in CI.)
+paywall=$(curl -sf "$base/v1/products/com.example.pro.yearly/paywall?storefront=USA&compare=com.example.pro.weekly")
+grep -q '"save":"Save 61%"' <<<"$paywall" || fail "the paywall route"
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$base/v1/products/com.example.nope?storefront=USA")" = 404 ] || fail "an unknown product is not a 404"
 icu=$(pkg-config --modversion icu-i18n)
-curl -sf "$base/metrics" | grep -q "^storeprice_info{.*icu=\"$icu\"" || fail "/metrics does not name ICU $icu"
+metrics=$(curl -sf "$base/metrics")
+grep -q "^storeprice_info{.*icu=\"$icu\"" <<<"$metrics" || fail "/metrics does not name ICU $icu"
 grep -q "ICU $icu" "$work/server.log" || fail "the start-up line does not name ICU $icu"
 [ "$(products)" = 31 ] || fail "/v1/catalog"
 
