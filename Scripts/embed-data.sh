@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Writes Sources/StorePrice/Storefronts/EmbeddedData.swift from Data/storefronts.json,
 # Data/test-accounts.json, Data/offer-wording.json, Data/sandbox-renewals.json,
-# Data/app-store-style.json and Data/paywall-templates.json, so the
+# Data/app-store-style.json, Data/paywall-templates.json, Data/play-regions.json,
+# Data/play-style.json and Data/play-testers.json, so the
 # library carries its data with no files beside the binary. Run it after editing any of them;
 # `swift test` fails until Data/ and the library agree.
 #
@@ -49,7 +50,8 @@ print("    ]")
 PY
   for pair in "testAccounts:Data/test-accounts.json" \
       "offerWording:Data/offer-wording.json" "sandboxRenewals:Data/sandbox-renewals.json" \
-      "appStoreStyle:Data/app-store-style.json" "paywallTemplates:Data/paywall-templates.json"; do
+      "appStoreStyle:Data/app-store-style.json" "paywallTemplates:Data/paywall-templates.json" \
+      "playRegions:Data/play-regions.json" "playStyle:Data/play-style.json" "playTesters:Data/play-testers.json"; do
     name=${pair%%:*}
     file=${pair#*:}
     echo "    /// \`$file\`"

@@ -331,6 +331,9 @@ import Testing
         ("Data/sandbox-renewals.json", EmbeddedData.sandboxRenewals),
         ("Data/app-store-style.json", EmbeddedData.appStoreStyle),
         ("Data/paywall-templates.json", EmbeddedData.paywallTemplates),
+        ("Data/play-regions.json", EmbeddedData.playRegions),
+        ("Data/play-style.json", EmbeddedData.playStyle),
+        ("Data/play-testers.json", EmbeddedData.playTesters),
     ])
     func embeddedDataIsTheDataFile(_ path: String, _ embedded: String) throws {
         let file = try String(contentsOf: repositoryFile(path), encoding: .utf8)

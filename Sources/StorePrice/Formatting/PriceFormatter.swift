@@ -28,6 +28,8 @@ public struct PriceFormatter: Sendable {
     private let icu: ICUNumberFormatter
     /// With the App Store style, Apple's text around ICU's number; `nil` for ICU's own output.
     private let appStore: AppStoreFormat?
+    /// With the Play style, Google Play's rules for this locale; `nil` otherwise.
+    private let play: PlayFormat?
     /// The fraction digits this formatter shows, and a price may have before it is rounded or
     /// refused: the currency's, or in the App Store style Apple's (0 for rupees, where ICU has 2).
     public let fractionDigits: Int
@@ -46,6 +48,10 @@ public struct PriceFormatter: Sendable {
     /// run, which builds each formatter it uses before rendering (see `compile()`).
     init(locale: PriceLocale, options: Options, buildsAtOnce: Bool) throws(StorePriceError) {
         self.locale = locale
+        self.play = options.style == .play ? PlayFormat(locale: locale) : nil
+        // Play shows every price it holds, micros and all: the Play style rounds as Play does.
+        var options = options
+        if options.style == .play, options.rounding == .reject { options.rounding = .halfEven }
         self.options = options
         if options.style == .appStore, let format = try AppStoreFormat(rule: AppStoreRule(for: locale), options: options) {
             self.appStore = format
@@ -69,11 +75,14 @@ public struct PriceFormatter: Sendable {
     public func format(_ price: Price) throws(StorePriceError) -> String {
         let amount = try amountToFormat(price)
         if let appStore { return try appStore.format(amount, price: price, locale: locale) }
+        let text: String
         do {
-            return try icu.format(decimal: amount)
+            text = try icu.format(decimal: amount)
         } catch {
             throw .icuFailure(code: error.name, operation: "format \(price) in \(locale)")
         }
+        guard let play else { return text }
+        return play.apply(text, amount: play.free == nil ? amount : try shown(price).amount)
     }
 
     /// Formats a price and passes its UTF-8 bytes to `body`, without building a `String`.
@@ -85,6 +94,10 @@ public struct PriceFormatter: Sendable {
         var amount = try amountToFormat(price)
         if let appStore {
             var text = try appStore.format(amount, price: price, locale: locale)
+            return text.withUTF8 { body($0) }
+        }
+        if play != nil {
+            var text = try format(price)
             return text.withUTF8 { body($0) }
         }
         let result = amount.withUTF8 { bytes in
@@ -231,6 +244,12 @@ extension PriceFormatter {
         /// number inside each storefront's rule from `Data/app-store-style.json`. The price
         /// locale's region and currency must be a storefront's. See ``AppStoreRule``.
         case appStore = "app-store"
+        /// What Google Play's servers write (Play Billing's `formattedPrice`, Play's pages): ICU's
+        /// output for the price locale with the rules of `Data/play-style.json` (`Free` for zero
+        /// in English, `грн` in Ukrainian), rounded half-even as Play rounds micros
+        /// (`5517.539436` rupees is `₹5,517.54`) unless the options say half-up. See
+        /// ``PlayRegion/priceLocale(language:currency:)`` for the locale.
+        case play
     }
 
     /// How the currency appears in a formatted price.

@@ -24,6 +24,8 @@ public enum StorePriceError: Error, Hashable, Sendable, CustomStringConvertible 
     case icuFailure(code: String, operation: String)
     /// A storefront code that is no App Store storefront's numeric ID, alpha-2 or alpha-3 code.
     case unknownStorefront(String, suggestions: [String])
+    /// A Google Play region code that names no Play billing region, with the closest codes.
+    case unknownPlayRegion(String, suggestions: [String])
     /// An accounts file, or one entry of it, that cannot be used; `entry` counts from 1.
     case invalidAccounts(source: String, entry: Int?, name: String?, reason: String)
     /// A test account name that the accounts file does not have.
@@ -88,6 +90,12 @@ public enum StorePriceError: Error, Hashable, Sendable, CustomStringConvertible 
             let base = "unknown storefront '\(code.escapedForMessage)'"
             guard !suggestions.isEmpty else {
                 return base + "; use a numeric ID (143462), an alpha-3 (JPN) or an alpha-2 (JP) code"
+            }
+            return base + "; did you mean \(suggestions.joined(separator: ", "))?"
+        case .unknownPlayRegion(let code, let suggestions):
+            let base = "unknown Google Play region '\(code.escapedForMessage)'"
+            guard !suggestions.isEmpty else {
+                return base + "; Play names regions by ISO 3166 alpha-2 code, such as RU ('storeprice storefronts --store play' lists them)"
             }
             return base + "; did you mean \(suggestions.joined(separator: ", "))?"
         case .invalidAccounts(let source, let entry, let name, let reason):
