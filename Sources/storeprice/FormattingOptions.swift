@@ -33,12 +33,19 @@ struct PriceStyleOptions: ParsableArguments {
     enum StyleChoice: String, ExpressibleByArgument, CaseIterable {
         case icu
         case appStore = "app-store"
+        case play
 
-        var style: PriceFormatter.Style { self == .icu ? .icu : .appStore }
+        var style: PriceFormatter.Style {
+            switch self {
+            case .icu: .icu
+            case .appStore: .appStore
+            case .play: .play
+            }
+        }
     }
 
     @Option(help: ArgumentHelp(
-        "Whose formats: ICU's (CLDR's, byte for byte) or the App Store's, as Apple's servers write prices (¥800, USD 4.99, Rp 99ribu).",
+        "Whose formats: ICU's (CLDR's, byte for byte), the App Store's, as Apple's servers write prices (¥800, USD 4.99, Rp 99ribu), or Google Play's (Free, 209,99 грн).",
         valueName: "style"))
     var style: StyleChoice = .icu
 
@@ -55,6 +62,9 @@ struct PriceStyleOptions: ParsableArguments {
     func validate() throws {
         if style == .appStore, display != .symbol {
             throw ValidationError("--display \(display.rawValue) goes with the ICU style; the App Store style writes the currency as Apple does.")
+        }
+        if style == .play, display != .symbol {
+            throw ValidationError("--display \(display.rawValue) goes with the ICU style; the Play style writes the currency as Google Play does.")
         }
     }
 }

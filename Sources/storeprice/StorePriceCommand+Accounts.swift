@@ -17,8 +17,14 @@ extension StorePriceCommand {
                 read too. --format json and jsonl write such a file; csv and table add each \
                 account's currency and price_locale (a table leaves out the description).
 
+                With --store play, the built-in Google Play licence testers: one per Play region \
+                in its default language, plus testers whose device is in another language \
+                (play-ru-en, play-us-ko, …): name, email, region, device_language, description, \
+                and in CSV and a table the currency and price_locale Play shows them.
+
                 Examples:
                   storeprice accounts
+                  storeprice accounts --store play
                   storeprice accounts --accounts testers.json --format csv
                   storeprice accounts --format json > testers.json
 
@@ -28,6 +34,9 @@ extension StorePriceCommand {
 
         @OptionGroup var source: AccountsOptions
 
+        @Option(help: "Whose testers: the App Store's sandbox accounts or Google Play's licence testers (built in).")
+        var store: Format.StoreChoice = .appStore
+
         @Option(help: OutputFormat.help)
         var format: OutputFormat = .table
 
@@ -36,7 +45,17 @@ extension StorePriceCommand {
             discussion: "By default a cell that starts with =, +, -, @ or a control character gets a leading ' in CSV, so that a spreadsheet does not run it as a formula."))
         var rawCSV = false
 
+        func validate() throws {
+            if store == .play, source.accounts != nil {
+                throw ValidationError("--accounts holds App Store testers; the Play testers are built in.")
+            }
+        }
+
         func run() throws {
+            if store == .play {
+                try listPlayTesters()
+                return
+            }
             let file = try source.load()
             let rows: [[ListedValue]]
             let columns: [String]
@@ -55,6 +74,24 @@ extension StorePriceCommand {
             }
             try Console.output(text: Listing.records(columns, rows: rows, format: format, rawCSV: rawCSV))
         }
+
+        private func listPlayTesters() throws {
+            let kept = format == .table ? Self.playColumns.count - 1 : Self.playColumns.count
+            let columns = format == .json || format == .jsonl
+                ? Self.playColumns : Array(Self.playColumns.prefix(kept)) + ["currency", "price_locale"]
+            let rows: [[ListedValue]] = PlayTester.builtIn.map { tester in
+                let record: [ListedValue] = [
+                    .text(tester.name), .text(tester.email), .text(tester.region.code),
+                    tester.deviceLanguage.map(ListedValue.text) ?? .null, tester.summary.map(ListedValue.text) ?? .null,
+                ]
+                guard format != .json, format != .jsonl else { return record }
+                return record.prefix(kept) + [.text(tester.priceLocale.currency.code), .text(tester.priceLocale.identifier)]
+            }
+            try Console.output(text: Listing.records(columns, rows: rows, format: format, rawCSV: rawCSV))
+        }
+
+        /// The fields of a Play tester, in every format.
+        static let playColumns = ["name", "email", "region", "device_language", "description"]
 
         /// The fields of an accounts file, in every format.
         static let fileColumns = ["name", "email", "storefront", "store_language", "device_locale", "description"]

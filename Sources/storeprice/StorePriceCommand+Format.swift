@@ -10,6 +10,8 @@ extension StorePriceCommand {
                 storeprice format <amount> --locale <locale> [<options>]
                 storeprice format <amount> --storefront <code> [--language <language>] [<options>]
                 storeprice format <amount> --account <name> [--accounts <file>] [--label <label>] [<options>]
+                storeprice format <amount> --store play --region <code> [--language <language>] [--currency <code>] [--micros] [<options>]
+                storeprice format <amount> --store play --account <play tester> [<options>]
                 storeprice format <amount> (--locale … | --storefront … | --account …) --period <period> [--per <unit>]
                 storeprice format <amount> (--locale … | --storefront … | --account …) --offer <terms>
                 storeprice format --batch [<options>] < LINES
@@ -29,6 +31,19 @@ extension StorePriceCommand {
                   storeprice format 800 --storefront JPN --style app-store   ¥800
                   storeprice format 4.99 --storefront GHA --style app-store  USD 4.99
                   printf 'ja_JP@currency=JPY\\t160\\n' | storeprice format --batch
+
+                Google Play:
+                  storeprice format 0.99 --store play --region RU --language en
+                                                          RUB\u{00A0}0.99 (note: en_RU@currency=RUB)
+                  storeprice format 5517539436 --micros --store play --region IN --style play
+                                                                           ₹5,517.54
+                  storeprice format 0.99 --store play --account play-us-ko      US$0.99
+                  storeprice format 0 --store play --region GB --language en --style play
+                                                                           Free
+                  storeprice format 209.99 --store play --region UA --style play
+                                                                           209,99 грн
+                  storeprice format 0.99..49.99 --store play --region US --language en --style play
+                                                          $0.99 - $49.99 per item
 
                 Subscriptions and offers:
                   storeprice format 9.99 --storefront USA --period P1M       $9.99 per month
@@ -50,6 +65,17 @@ extension StorePriceCommand {
                 the App Store's pages): ¥800 in JPN, USD 4.99 in GHA, Rp 99ribu in IDN. A note on \
                 standard error says when no evidence covers the store language asked for.
 
+                --store play shows a Google Play price: in the buyer's device language (--language; \
+                without it, the region's most common one), in the Play region (--region, its alpha-2 \
+                code), with its buyer currency unless --currency names the price's; or as a built-in \
+                Play licence tester sees it (--account play-ru-en; 'storeprice accounts --store \
+                play' lists them); a note on \
+                standard error names the price locale used. --micros reads the amount as Play's \
+                micros (priceAmountMicros). --style play writes prices as Google's servers do: \
+                Free for zero in English, грн in Ukrainian, rounded half-even as Play rounds \
+                micros, and LOW..HIGH as a store page's range of in-app prices; 'storeprice \
+                storefronts --store play' lists the regions.
+
                 --batch reads PRICE_LOCALE<TAB>AMOUNT lines and writes \
                 PRICE_LOCALE<TAB>AMOUNT<TAB>FORMATTED lines in the same order. A bad line is \
                 written as PRICE_LOCALE<TAB>AMOUNT<TAB>error: MESSAGE, the rest go on, and the exit \
@@ -63,7 +89,7 @@ extension StorePriceCommand {
                 payAsYouGo:PERIODxCOUNT or payUpFront:PERIOD; its wording is StorePrice's own, \
                 for the languages in Data/offer-wording.json.
 
-                Exit status: 0 formatted, 64 usage error, 65 a bad amount, locale, currency, storefront or account (with --batch: any line failed), 74 standard output cannot be written, 141 standard output closed by its reader (| head).
+                Exit status: 0 formatted, 64 usage error, 65 a bad amount, locale, currency, storefront, region or account (with --batch: any line failed), 74 standard output cannot be written, 141 standard output closed by its reader (| head).
                 """
         )
 
@@ -81,10 +107,27 @@ extension StorePriceCommand {
         @Option(help: "A storefront whose default price locale to use: numeric ID (143462), alpha-3 (JPN) or alpha-2 (JP).")
         var storefront: String?
 
-        @Option(help: "With --storefront, a store language other than the default, such as fr in CAN.")
+        @Option(help: "With --storefront, a store language other than the default, such as fr in CAN; with --region, the buyer's device language, such as en.")
         var language: String?
 
-        @Option(help: "A test account whose store to show the price as, by name (see 'storeprice accounts').")
+        @Option(help: "Whose prices: the App Store's (storefronts) or Google Play's (regions, with --region).")
+        var store: StoreChoice = .appStore
+
+        @Option(help: "With --store play, the Google Play region: its alpha-2 code, such as RU.")
+        var region: String?
+
+        @Option(help: "With --region, the price's currency where Play names one other than the region's buyer currency, such as USD.")
+        var currency: String?
+
+        @Flag(help: "Read the amount as Google Play micros (millionths, such as 990000 for 0.99).")
+        var micros = false
+
+        enum StoreChoice: String, ExpressibleByArgument, CaseIterable {
+            case appStore = "app-store"
+            case play
+        }
+
+        @Option(help: "A test account whose store to show the price as, by name (see 'storeprice accounts'); with --store play, a Play tester.")
         var account: String?
 
         @OptionGroup var accountsSource: AccountsOptions
@@ -155,10 +198,30 @@ extension StorePriceCommand {
                 if let closest = Self.closestOption(to: unknown) { message += " Did you mean '\(closest)'?" }
                 throw ValidationError(message)
             }
-            let sources = [locale.map { _ in "--locale" }, storefront.map { _ in "--storefront" }, account.map { _ in "--account" }]
-                .compactMap { $0 }
-            if language != nil, storefront == nil {
-                throw ValidationError("--language goes with --storefront, such as --storefront CAN --language fr.")
+            let sources = [
+                locale.map { _ in "--locale" }, storefront.map { _ in "--storefront" }, account.map { _ in "--account" },
+                region.map { _ in "--region" },
+            ].compactMap { $0 }
+            if language != nil, storefront == nil, region == nil {
+                throw ValidationError("--language goes with --storefront or --region, such as --storefront CAN --language fr.")
+            }
+            if region != nil, store != .play {
+                throw ValidationError("--region names a Google Play region; add --store play, or give an App Store storefront with --storefront.")
+            }
+            if store == .play, storefront != nil {
+                throw ValidationError("--storefront names the App Store; give a Google Play region with --region, such as --store play --region RU.")
+            }
+            if store == .play, accountsSource.accounts != nil {
+                throw ValidationError("--accounts holds App Store testers; with --store play, --account names a built-in Play tester ('storeprice accounts --store play').")
+            }
+            if store == .play, region == nil, locale == nil, account == nil, !batch {
+                throw ValidationError("Give a Google Play region: --store play --region RU, or a Play tester: --store play --account play-ru-en.")
+            }
+            if currency != nil, region == nil {
+                throw ValidationError("--currency goes with --region, such as --store play --region KR --currency USD.")
+            }
+            if let range = amounts.first, range.contains(".."), formatting.priceStyle != .play {
+                throw ValidationError("'\(range.escapedForMessage)' is a range, which only the Play style writes (--store play --style play).")
             }
             if accountsSource.accounts != nil, account == nil {
                 throw ValidationError("--accounts goes with --account, such as --account usa --accounts testers.json.")
@@ -192,7 +255,7 @@ extension StorePriceCommand {
                 }
                 guard sources.count == 1 else {
                     throw sources.isEmpty
-                        ? ValidationError("Give a price locale: --locale ja_JP@currency=JPY, --storefront JPN or --account jpn.")
+                        ? ValidationError("Give a price locale: --locale ja_JP@currency=JPY, --storefront JPN, --account jpn or --store play --region RU.")
                         : ValidationError("Give one of \(sources.joined(separator: ", ")), not several.")
                 }
             }
@@ -236,11 +299,15 @@ extension StorePriceCommand {
                 return
             }
             guard let amount = amounts.first else { throw ExitCode.validationFailure }
-            let accounts = account == nil ? nil : try accountsSource.load()
+            let accounts = account == nil || store == .play ? nil : try accountsSource.load()
             let priceLocale: PriceLocale
             var uiLocale: String?
             var accountLanguage: String?
-            if let account, let accounts {
+            if let account, store == .play {
+                let tester = try PlayTester.named(account)
+                priceLocale = tester.priceLocale
+                Console.error(PlayNotes.locale(priceLocale, region: tester.region, language: tester.deviceLanguage))
+            } else if let account, let accounts {
                 let tester = try accounts.account(named: account)
                 priceLocale = tester.priceLocale
                 uiLocale = tester.uiLocale
@@ -250,6 +317,11 @@ extension StorePriceCommand {
                 priceLocale = try language.map { (language) throws(StorePriceError) in
                     try found.priceLocale(language: language)
                 } ?? found.priceLocale
+            } else if let region {
+                let found = try PlayRegion(region)
+                let priceCurrency = try currency.map { (code) throws(StorePriceError) in try CurrencyCode(code) }
+                priceLocale = try found.priceLocale(language: language, currency: priceCurrency)
+                Console.error(PlayNotes.locale(priceLocale, region: found, language: language))
             } else if let locale {
                 priceLocale = try PriceLocale(locale)
             } else {
@@ -257,7 +329,7 @@ extension StorePriceCommand {
             }
             var text: String
             do {
-                text = try formatted(amount, in: priceLocale)
+                text = try formatted(micros ? Self.decimal(ofMicros: amount, currency: priceLocale.currency) : amount, in: priceLocale)
             } catch {
                 throw explained(error)
             }
@@ -294,9 +366,24 @@ extension StorePriceCommand {
             }
         }
 
+        /// Micros as decimal text, each bound of a range (`990000..49990000`) alike.
+        static func decimal(ofMicros text: String, currency: CurrencyCode) throws(StorePriceError) -> String {
+            if let range = text.firstRange(of: "..") {
+                let low = try decimal(ofMicros: String(text[..<range.lowerBound]), currency: currency)
+                let high = try decimal(ofMicros: String(text[range.upperBound...]), currency: currency)
+                return low + ".." + high
+            }
+            return try Price(micros: text, currency: currency).amount
+        }
+
         /// The amount as a price, a price per period, or an offer.
         private func formatted(_ amount: String, in priceLocale: PriceLocale) throws(StorePriceError) -> String {
             let formatter = try PriceFormatter(locale: priceLocale, options: formatting.options)
+            if let range = amount.firstRange(of: "..") {
+                let low = try Price(String(amount[..<range.lowerBound]), currency: priceLocale.currency)
+                let high = try Price(String(amount[range.upperBound...]), currency: priceLocale.currency)
+                return try formatter.formatItemRange(low, high)
+            }
             if let offer {
                 let terms = try SubscriptionOffer(terms: offer, price: Price(amount, currency: priceLocale.currency))
                 try StorePeriods.appStore.checkOffer(period: terms.period, count: terms.periodCount)
