@@ -18,7 +18,7 @@ import FoundationEssentials
 public struct PlayRegion: Hashable, Sendable, Identifiable, CustomStringConvertible {
     /// The ISO 3166-1 alpha-2 code Play names the region by (`regionCode`), such as `RU`.
     public let code: String
-    /// ``code``, as ``Identifiable`` asks.
+    /// ``code``, as `Identifiable` asks.
     public var id: String { code }
     /// The English name, such as `Russia`.
     public let name: String
