@@ -59,6 +59,13 @@ struct PriceStyleOptions: ParsableArguments {
         PriceFormatter.Options(display: display.currencyDisplay, rounding: rounding.rounding, style: style.style)
     }
 
+    /// Refuses the Play style in a command that shows App Store storefronts' prices.
+    func refusePlayStyle(in command: String) throws {
+        if style == .play {
+            throw ValidationError("--style play writes Google Play's prices, which 'storeprice format --store play' shows; '\(command)' shows App Store storefronts' prices: use --style icu or app-store.")
+        }
+    }
+
     func validate() throws {
         if style == .appStore, display != .symbol {
             throw ValidationError("--display \(display.rawValue) goes with the ICU style; the App Store style writes the currency as Apple does.")

@@ -162,6 +162,7 @@ extension StorePriceCommand {
         @OptionGroup var formatting: FormattingOptions
 
         func validate() throws {
+            try formatting.style.refusePlayStyle(in: "storeprice paywall")
             if let check {
                 let others = [
                     locale, storefront, language, account, accountsSource.accounts, price, period, offer, offerStart, compare,

@@ -110,6 +110,7 @@ extension StorePriceCommand {
         @OptionGroup var productIDOptions: ProductIDOptions
 
         func validate() throws {
+            try formatting.style.refusePlayStyle(in: "storeprice render")
             if storefronts != nil, accountsSource.accounts != nil {
                 throw ValidationError("Give --storefronts or --accounts, not both.")
             }

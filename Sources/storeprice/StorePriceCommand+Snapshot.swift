@@ -51,6 +51,7 @@ extension StorePriceCommand {
         @OptionGroup var productIDs: ProductIDOptions
 
         func validate() throws {
+            try style.refusePlayStyle(in: "storeprice snapshot")
             try effectiveDate.validate(catalog: catalog, format: catalogFormat?.format)
         }
 

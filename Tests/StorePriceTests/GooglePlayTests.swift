@@ -220,6 +220,17 @@ import Testing
         }
     }
 
+    @Test func aSnapshotOfAppStorePricesIsNotInThePlayStyle() {
+        #expect {
+            try PriceSnapshot(source: .init(catalog: "catalog.jsonl", options: .init(style: .play)), rows: [])
+        } throws: { error in
+            expectBytes(
+                String(describing: error),
+                "snapshot 'catalog.jsonl': the Play style writes Google Play's prices; a snapshot of App Store storefronts is in ICU's or the App Store style")
+            return true
+        }
+    }
+
     // MARK: Evidence
 
     /// Google's strings, run as `Scripts/check-play-style.py` runs them: by region, with the

@@ -47,6 +47,12 @@ import Testing
          "storeprice: unsupported locale 'de_DE@currency=EUR': no evidence of Google Play's wording of in-app price ranges in 'de'; it is known in en, pt, uk"),
         (["format", "1", "--store", "play", "--region", "US", "--style", "play", "--display", "iso"], 64,
          "Error: --display iso goes with the ICU style; the Play style writes the currency as Google Play does."),
+        (["render", "Data/catalog-sample.jsonl", "--style", "play"], 64,
+         "Error: --style play writes Google Play's prices, which 'storeprice format --store play' shows; 'storeprice render' shows App Store storefronts' prices: use --style icu or app-store."),
+        (["paywall", "--storefront", "UKR", "--price", "99", "--period", "P1M", "--style", "play"], 64,
+         "Error: --style play writes Google Play's prices, which 'storeprice format --store play' shows; 'storeprice paywall' shows App Store storefronts' prices: use --style icu or app-store."),
+        (["snapshot", "Data/catalog-sample.jsonl", "--style", "play"], 64,
+         "Error: --style play writes Google Play's prices, which 'storeprice format --store play' shows; 'storeprice snapshot' shows App Store storefronts' prices: use --style icu or app-store."),
     ])
     func refusesWhatItCannotShowInOneLine(_ arguments: [String], _ status: Int32, _ message: String) throws {
         let run = try runStorePrice(arguments)

@@ -244,6 +244,12 @@ public struct PriceSnapshot: Hashable, Sendable {
     /// - Throws: ``StorePriceError/invalidSnapshot(source:line:reason:)`` when two rows have the
     ///   same product and account.
     public init(producer: Producer = .current, source: Source, rows: [Row]) throws(StorePriceError) {
+        // A snapshot is of App Store storefronts' prices; Play's style belongs to Play's prices.
+        guard source.options.style != .play else {
+            throw .invalidSnapshot(
+                source: source.catalog ?? "snapshot", line: nil,
+                reason: "the Play style writes Google Play's prices; a snapshot of App Store storefronts is in ICU's or the App Store style")
+        }
         var producer = producer
         // In the App Store style, the rules are part of what made the strings.
         if source.options.style == .appStore, producer.appStoreRules == nil { producer.appStoreRules = AppStoreRule.rulesVersion }
@@ -592,8 +598,8 @@ extension PriceSnapshot {
         guard let rounding = PriceFormatter.Rounding(rawValue: header.rounding) else {
             throw fail("unknown rounding '\(header.rounding.escapedForMessage)'")
         }
-        guard let style = PriceFormatter.Style(rawValue: header.style ?? PriceFormatter.Style.icu.rawValue) else {
-            let names = PriceFormatter.Style.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let style = PriceFormatter.Style(rawValue: header.style ?? PriceFormatter.Style.icu.rawValue), style != .play else {
+            let names = PriceFormatter.Style.allCases.filter { $0 != .play }.map(\.rawValue).joined(separator: ", ")
             throw fail("unknown style '\((header.style ?? "").escapedForMessage)'; expected one of \(names)")
         }
         if header.style != nil || header.app_store_rules != nil, header.storeprice_snapshot < 3 {
