@@ -59,7 +59,8 @@ extension StorePriceCommand {
                 An amount is exact decimal text: digits, an optional leading '-', at most one '.'. \
                 Without --rounding, an amount with more fraction digits than the price is shown \
                 with (its currency's; in the App Store style, Apple's: none for rupees and rupiah) \
-                is an error, never rounded silently.
+                is an error, never rounded silently. The Play style is the exception: Play shows \
+                every price it holds, so it rounds as Play does, half-even (or --rounding half-up).
 
                 --style app-store writes prices as Apple's servers do (StoreKit 2's displayPrice, \
                 the App Store's pages): ¥800 in JPN, USD 4.99 in GHA, Rp 99ribu in IDN. A note on \
@@ -220,8 +221,26 @@ extension StorePriceCommand {
             if currency != nil, region == nil {
                 throw ValidationError("--currency goes with --region, such as --store play --region KR --currency USD.")
             }
-            if let range = amounts.first, range.contains(".."), formatting.priceStyle != .play {
-                throw ValidationError("'\(range.escapedForMessage)' is a range, which only the Play style writes (--store play --style play).")
+            if let range = amounts.first, range.contains("..") {
+                guard formatting.priceStyle == .play else {
+                    throw ValidationError("'\(range.escapedForMessage)' is a range, which only the Play style writes (--store play --style play).")
+                }
+                let bounds = range.split(separator: "..", omittingEmptySubsequences: false)
+                guard bounds.count == 2, !bounds[0].isEmpty, !bounds[1].isEmpty else {
+                    throw ValidationError("'\(range.escapedForMessage)' is not a range: write LOW..HIGH, such as 0.99..49.99.")
+                }
+                guard period == nil, offer == nil else {
+                    throw ValidationError("A range of in-app prices has no period or offer; remove \(period != nil ? "--period" : "--offer").")
+                }
+            }
+            if formatting.priceStyle == .play, store != .play, locale == nil {
+                throw ValidationError("--style play writes Google Play's prices; add --store play with a --region or a Play tester's --account, or give a --locale.")
+            }
+            if store == .play, period != nil || offer != nil {
+                throw ValidationError("\(period != nil ? "--period" : "--offer") words an App Store subscription's periods; Play's base plans and offers are not read yet, so it does not go with --store play.")
+            }
+            if batch, micros || store == .play {
+                throw ValidationError("--batch reads PRICE_LOCALE<TAB>AMOUNT lines with decimal amounts; remove \(micros ? "--micros" : "--store play").")
             }
             if accountsSource.accounts != nil, account == nil {
                 throw ValidationError("--accounts goes with --account, such as --account usa --accounts testers.json.")
@@ -306,7 +325,7 @@ extension StorePriceCommand {
             if let account, store == .play {
                 let tester = try PlayTester.named(account)
                 priceLocale = tester.priceLocale
-                Console.error(PlayNotes.locale(priceLocale, region: tester.region, language: tester.deviceLanguage))
+                Console.error(PlayNotes.locale(priceLocale, region: tester.region, language: tester.deviceLanguage, tester: tester.name))
             } else if let account, let accounts {
                 let tester = try accounts.account(named: account)
                 priceLocale = tester.priceLocale
@@ -355,7 +374,7 @@ extension StorePriceCommand {
         /// the option a bad period came from.
         private func explained(_ error: StorePriceError) -> StorePriceError {
             switch error {
-            case .excessPrecision(_, let currency, let digits):
+            case .excessPrecision(_, let currency, let digits) where !micros:
                 return .excessPrecision(amount: amounts.first ?? "", currency: currency, fractionDigits: digits)
             case .invalidPeriod(let text, let reason) where text == period || text == per:
                 return .invalidPeriod(text, reason: "\(reason) (\(text == per ? "--per" : "--period"))")

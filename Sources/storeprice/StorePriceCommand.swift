@@ -123,6 +123,8 @@ struct StorePriceCommand: ParsableCommand {
             return "; --any-product-id keeps any text"
         case .invalidCatalog(_, _, _, let reason) where reason.hasSuffix("read it as a JSON Lines catalog, format jsonl"):
             return " (--catalog-format jsonl)"
+        case .unknownAccount(let name, let source, _) where source == "built-in" && (try? PlayTester.named(name)) != nil:
+            return "; '\(name.escapedForMessage)' is a Google Play tester: add --store play"
         default: return ""
         }
     }

@@ -66,6 +66,7 @@ import Testing
 
     @Test(arguments: [
         ("RUS", "unknown Google Play region 'RUS'; did you mean RU?"),
+        ("UK", "unknown Google Play region 'UK'; did you mean GB?"),
         ("143469", "unknown Google Play region '143469'; did you mean RU?"),
         ("XK", "unknown Google Play region 'XK'; did you mean DK, HK, LK?"),
         ("", "unknown Google Play region ''; Play names regions by ISO 3166 alpha-2 code, such as RU ('storeprice storefronts --store play' lists them)"),
@@ -171,7 +172,9 @@ import Testing
 
     @Test func zeroIsFreeWhereTheEvidenceShowsTheWord() throws {
         expectBytes(try play("0", "GB", "en"), "Free")
-        expectBytes(try play("0.001", "US", "en"), "Free")
+        // Play's word is for a price of exactly zero; one that only rounds to it is a price.
+        expectBytes(try play("0.001", "US", "en"), "$0.00")
+        expectBytes(try play("-0.001", "US", "en"), "$0.00")
         expectBytes(try play("0", "RU", "ru", currency: "GBP"), "\u{0411}\u{0435}\u{0441}\u{043F}\u{043B}\u{0430}\u{0442}\u{043D}\u{043E}")
         // No evidence in German: ICU's zero.
         expectBytes(try play("0", "DE", "de"), "0,00\u{00A0}\u{20AC}")
@@ -198,6 +201,7 @@ import Testing
         }
         expectBytes(try range("0.99", "49.99", "US", "en"), "$0.99 - $49.99 per item")
         expectBytes(try range("1.99", "1.99", "US", "en"), "$1.99 per item")
+        expectBytes(try range("0.991", "0.994", "US", "en"), "$0.99 per item")
         expectBytes(try range("1.33", "179.99", "BR", "pt"), "R$\u{00A0}1,33 \u{2013} R$\u{00A0}179,99 por item")
         expectBytes(
             try range("9.36", "1349.99", "UA", nil),

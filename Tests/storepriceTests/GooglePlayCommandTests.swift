@@ -53,6 +53,20 @@ import Testing
          "Error: --style play writes Google Play's prices, which 'storeprice format --store play' shows; 'storeprice paywall' shows App Store storefronts' prices: use --style icu or app-store."),
         (["snapshot", "Data/catalog-sample.jsonl", "--style", "play"], 64,
          "Error: --style play writes Google Play's prices, which 'storeprice format --store play' shows; 'storeprice snapshot' shows App Store storefronts' prices: use --style icu or app-store."),
+        (["format", "--batch", "--micros"], 64,
+         "Error: --batch reads PRICE_LOCALE<TAB>AMOUNT lines with decimal amounts; remove --micros."),
+        (["format", "0.99..4.99", "--store", "play", "--region", "US", "--style", "play", "--period", "P1M"], 64,
+         "Error: A range of in-app prices has no period or offer; remove --period."),
+        (["format", "1..", "--store", "play", "--region", "US", "--style", "play"], 64,
+         "Error: '1..' is not a range: write LOW..HIGH, such as 0.99..49.99."),
+        (["format", "0", "--storefront", "USA", "--style", "play"], 64,
+         "Error: --style play writes Google Play's prices; add --store play with a --region or a Play tester's --account, or give a --locale."),
+        (["format", "9.99", "--store", "play", "--region", "US", "--period", "P1M"], 64,
+         "Error: --period words an App Store subscription's periods; Play's base plans and offers are not read yet, so it does not go with --store play."),
+        (["format", "1", "--micros", "--store", "play", "--region", "US"], 65,
+         "storeprice: '0.000001' needs 6 fraction digits; USD prices show 2 fraction digits; give a rounding, such as half-even, to round it (--rounding half-even)"),
+        (["format", "1", "--account", "play-ru-en"], 65,
+         "storeprice: no test account named 'play-ru-en' in 'built-in'; 'play-ru-en' is a Google Play tester: add --store play"),
     ])
     func refusesWhatItCannotShowInOneLine(_ arguments: [String], _ status: Int32, _ message: String) throws {
         let run = try runStorePrice(arguments)

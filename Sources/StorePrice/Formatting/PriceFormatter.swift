@@ -82,7 +82,7 @@ public struct PriceFormatter: Sendable {
             throw .icuFailure(code: error.name, operation: "format \(price) in \(locale)")
         }
         guard let play else { return text }
-        return play.apply(text, amount: play.free == nil ? amount : try shown(price).amount)
+        return play.apply(text, amount: price.amount)
     }
 
     /// Formats a price and passes its UTF-8 bytes to `body`, without building a `String`.
@@ -245,9 +245,10 @@ extension PriceFormatter {
         /// locale's region and currency must be a storefront's. See ``AppStoreRule``.
         case appStore = "app-store"
         /// What Google Play's servers write (Play Billing's `formattedPrice`, Play's pages): ICU's
-        /// output for the price locale with the rules of `Data/play-style.json` (`Free` for zero
-        /// in English, `грн` in Ukrainian), rounded half-even as Play rounds micros
-        /// (`5517.539436` rupees is `₹5,517.54`) unless the options say half-up. See
+        /// output for the price locale with the rules of `Data/play-style.json` (`Free` for a
+        /// price of exactly zero in English, `грн` in Ukrainian). Every amount is rounded as Play
+        /// rounds micros, half-even (`5517.539436` rupees is `₹5,517.54`) unless the options say
+        /// half-up: Play shows every price it holds. See
         /// ``PlayRegion/priceLocale(language:currency:)`` for the locale.
         case play
     }

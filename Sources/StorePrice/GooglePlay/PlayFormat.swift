@@ -21,7 +21,9 @@ struct PlayFormat: Sendable, Hashable {
         itemRange = table.itemRanges[locale.language]
     }
 
-    /// Play's string for ICU's output `text` of the shown (rounded) amount `amount`.
+    /// Play's string for ICU's output `text` of the price's exact `amount`: its word for zero
+    /// only for a price of exactly zero (Play's `priceAmountMicros` 0), not for one that rounds
+    /// to it.
     func apply(_ text: String, amount: String) -> String {
         if let free, amount == "0" { return free }
         guard let symbol else { return text }

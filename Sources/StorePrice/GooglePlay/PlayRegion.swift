@@ -196,6 +196,8 @@ final class PlayRegionTable: Sendable {
     /// storefront's alpha-3 code or numeric ID, or codes one letter away.
     func suggestions(for code: String) -> [String] {
         guard !code.isEmpty, code.utf8.count <= 16 else { return [] }
+        // ISO 3166 reserves UK for the United Kingdom and EL for Greece; Play names them GB and GR.
+        if let alias = ["UK": "GB", "EL": "GR"][code] { return [alias] }
         if code.utf8.count != 2, let storefront = try? Storefront(code), byCode[storefront.alpha2] != nil {
             return [storefront.alpha2]
         }

@@ -27,9 +27,11 @@ extension PriceFormatter {
                 reason: "no evidence of Google Play's wording of in-app price ranges in '\(locale.language)'; it is known in \(known)")
         }
         let lowText = try format(low)
-        if low.decimalValue == high.decimalValue, let single = wording.single {
+        let highText = try format(high)
+        // One price shown, however it was given (0.991..0.994 is $0.99 twice): the single wording.
+        if lowText == highText, let single = wording.single {
             return single.replacing("{price}", with: lowText)
         }
-        return wording.range.replacing("{low}", with: lowText).replacing("{high}", with: try format(high))
+        return wording.range.replacing("{low}", with: lowText).replacing("{high}", with: highText)
     }
 }
