@@ -6,7 +6,7 @@
 Each EVIDENCE.tsv has a header row and tab-separated columns country (the Play region, alpha-2),
 language (the device or page language, where the source states it), currency, amount (plain
 decimal, or LOW..HIGH for a page's range of in-app prices; a row whose provenance names the
-page's in-app price range text with one amount is run as AMOUNT..AMOUNT), formatted (Google's string),
+page's in-app price range text or per-item text with one amount is run as AMOUNT..AMOUNT), formatted (Google's string),
 source_kind, spaces, provenance: the format of ../shared/evidence/play/play-strings.tsv and
 Data/play-evidence.tsv.
 
@@ -14,7 +14,7 @@ Every row with a region is run as a user runs it, one process per row, independe
 library's own tests:
     storeprice format AMOUNT --store play --region CC [--language L] [--currency C] --style S
 for S in icu and play, and compared byte for byte, except where the spaces column does not say
-`exact` or `no-space`: there U+0020, U+00A0 and U+202F count as one. A row whose source states no
+`exact (…)` or `no-space`: there U+0020, U+00A0 and U+202F count as one. A row whose source states no
 language is run twice: with the region's default language, and with English (most Play Billing
 dumps come from English devices). Rows with no region are counted and left out. Prints the
 figures, and with --list every difference. Exits 0.
@@ -58,9 +58,11 @@ def main():
                 if not row.get("country"):
                     no_region += 1
                     continue
-                exact = "exact" in row["spaces"] or row["spaces"].startswith("no-space")
+                # Bytes checked: "exact (how)", or no space at all.
+                exact = "exact (" in row["spaces"] or row["spaces"].startswith("no-space")
                 # A store page's field of in-app prices: a range, even of one price ($1.99 per item).
-                page_range = ".." in row["amount"] or "in-app price range" in row.get("provenance", "")
+                provenance = row.get("provenance", "")
+                page_range = ".." in row["amount"] or "in-app price range" in provenance or "per-item text" in provenance
                 kind = "range" if page_range else "price"
                 if page_range and ".." not in row["amount"]:
                     row["amount"] = row["amount"] + ".." + row["amount"]

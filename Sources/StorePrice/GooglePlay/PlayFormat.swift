@@ -47,8 +47,9 @@ final class PlayStyleTable: Sendable {
         var play: String
     }
 
+    /// A language's wording of a store page's in-app prices: of two prices, of one, or both.
     struct ItemRange: Decodable, Sendable, Hashable {
-        var range: String
+        var range: String?
         var single: String?
     }
 

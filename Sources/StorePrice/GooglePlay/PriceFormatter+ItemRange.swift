@@ -20,18 +20,22 @@ extension PriceFormatter {
         guard low.decimalValue <= high.decimalValue else {
             throw .invalidAmount(shown, reason: "the low price is above the high one")
         }
-        guard let wording = PlayStyleTable.shared.itemRanges[locale.language] else {
-            let known = PlayStyleTable.shared.itemRanges.keys.sorted().joined(separator: ", ")
-            throw .unsupportedLocale(
-                locale.identifier,
-                reason: "no evidence of Google Play's wording of in-app price ranges in '\(locale.language)'; it is known in \(known)")
-        }
         let lowText = try format(low)
         let highText = try format(high)
         // One price shown, however it was given (0.991..0.994 is $0.99 twice): the single wording.
-        if lowText == highText, let single = wording.single {
-            return single.replacing("{price}", with: lowText)
+        let single = lowText == highText
+        let wording = PlayStyleTable.shared.itemRanges[locale.language]
+        if single, let pattern = wording?.single {
+            return pattern.replacing("{price}", with: lowText)
         }
-        return wording.range.replacing("{low}", with: lowText).replacing("{high}", with: highText)
+        guard let pattern = wording?.range else {
+            let tables = PlayStyleTable.shared.itemRanges
+            let known = tables.keys.filter { single ? tables[$0]?.single != nil : tables[$0]?.range != nil }.sorted()
+            throw .unsupportedLocale(
+                locale.identifier,
+                reason: "no evidence of Google Play's wording of \(single ? "one in-app price" : "in-app price ranges") "
+                    + "in '\(locale.language)'; it is known in \(known.joined(separator: ", "))")
+        }
+        return pattern.replacing("{low}", with: lowText).replacing("{high}", with: highText)
     }
 }

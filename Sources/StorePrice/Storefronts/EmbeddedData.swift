@@ -4010,6 +4010,18 @@ enum EmbeddedData {
    "evidence": [
     "GBP 0 → Бесплатно (Play Store server, recorded protobuf Offer in Russian, yeriomin/play-store-api src/test/resources/request.fdfe.details.doc.com.cpuid.cpu_z.bin@5b64ae7ed371, 2016-12-22)"
    ]
+  },
+  "uk": {
+   "text": "Безкоштовно",
+   "evidence": [
+    "UAH 0 → Безкоштовно (Play Billing ProductDetails of ua.com.emulatorband.nes4u_premium, quoted in a Javadoc of BillingClientLifecycle.java with 31,16 грн, 60,31 грн and 889,99 грн from the same account, c. 2022; public source code, repository not recorded)"
+   ]
+  },
+  "fr": {
+   "text": "Gratuit",
+   "evidence": [
+    "USD 0 → Gratuit (Play Billing ProductDetails of the app Training-Day, pasted in a Capacitor mock store plugin with 12,99 $US, 41,79 $US and 144,99 $US from the same French device, 2024 or later, billingclient 7.1.1; public source code, repository not recorded)"
+   ]
   }
  },
  "symbols": [
@@ -4045,6 +4057,12 @@ enum EmbeddedData {
    "range": "{low} – {high} за продукт",
    "evidence": [
     "UAH 9.36..1349.99 → 9,36 грн – 1 349,99 грн за продукт (play.google.com, hl=uk gl=ua; Ne-Lexa/google-play-scraper docs/Home.md@16aab417067b, 2022)"
+   ]
+  },
+  "ru": {
+   "single": "{price} за товар",
+   "evidence": [
+    "RUB 103.04 → 103,04 ₽ за товар (Play Store server, recorded protobuf details response in Russian, yeriomin/play-store-api src/test/resources/request.fdfe.details.doc.com.cpuid.cpu_z.bin@5b64ae7ed371, 2016-12-22): one in-app price; the wording of a range of two is not seen"
    ]
   }
  },
