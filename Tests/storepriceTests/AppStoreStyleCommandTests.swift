@@ -56,7 +56,7 @@ import Testing
         (["format", "1", "--storefront", "USA", "--style", "app-store", "--display", "iso"],
          "Error: --display iso goes with the ICU style; the App Store style writes the currency as Apple does.\n"),
         (["format", "1", "--storefront", "USA", "--style", "apple"],
-         "Error: The value 'apple' is invalid for '--style <style>'. Please provide one of 'icu' and 'app-store'.\n"),
+         "Error: The value 'apple' is invalid for '--style <style>'. Please provide one of 'icu', 'app-store' or 'play'.\n"),
     ])
     func conflictingOrUnknownStylesAreUsageErrors(_ arguments: [String], _ firstLine: String) throws {
         let run = try runStorePrice(arguments)
