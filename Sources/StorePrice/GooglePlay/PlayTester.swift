@@ -32,15 +32,7 @@ public struct PlayTester: Hashable, Sendable, CustomStringConvertible {
     public init(
         name: String, email: String, region: PlayRegion, deviceLanguage: String? = nil, summary: String? = nil
     ) throws(StorePriceError) {
-        guard TestAccount.isValidName(name) else {
-            throw .invalidAccounts(
-                source: "Play tester", entry: nil, name: name,
-                reason: "a name is 1 to 64 lower-case letters, digits, '-', '_' or '.', starting with a letter or digit")
-        }
-        guard TestAccount.isPlausibleEmail(email) else {
-            throw .invalidAccounts(
-                source: "Play tester", entry: nil, name: name, reason: "'\(email.escapedForMessage)' is not an email address")
-        }
+        try TestAccount.check(name: name, email: email, source: "Play tester")
         self.name = name
         self.email = email
         self.region = region

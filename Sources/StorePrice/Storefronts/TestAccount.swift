@@ -40,15 +40,7 @@ public struct TestAccount: Hashable, Sendable, CustomStringConvertible {
         deviceLocale: String? = nil,
         summary: String? = nil
     ) throws(StorePriceError) {
-        guard Self.isValidName(name) else {
-            throw .invalidAccounts(
-                source: "account", entry: nil, name: name,
-                reason: "a name is 1 to 64 lower-case letters, digits, '-', '_' or '.', starting with a letter or digit")
-        }
-        guard Self.isPlausibleEmail(email) else {
-            throw .invalidAccounts(
-                source: "account", entry: nil, name: name, reason: "'\(email.escapedForMessage)' is not an email address")
-        }
+        try Self.check(name: name, email: email, source: "account")
         self.name = name
         self.email = email
         self.storefront = storefront
@@ -87,6 +79,19 @@ public struct TestAccount: Hashable, Sendable, CustomStringConvertible {
 
     /// `usa <sandbox+usa@example.com> USA en_US@currency=USD`.
     public var description: String { "\(name) <\(email)> \(storefront.countryCode) \(priceLocale)" }
+
+    /// Checks a tester's name and email, as every kind of tester has them.
+    static func check(name: String, email: String, source: String) throws(StorePriceError) {
+        guard isValidName(name) else {
+            throw .invalidAccounts(
+                source: source, entry: nil, name: name,
+                reason: "a name is 1 to 64 lower-case letters, digits, '-', '_' or '.', starting with a letter or digit")
+        }
+        guard isPlausibleEmail(email) else {
+            throw .invalidAccounts(
+                source: source, entry: nil, name: name, reason: "'\(email.escapedForMessage)' is not an email address")
+        }
+    }
 
     static func isValidName(_ name: String) -> Bool {
         let bytes = Array(name.utf8)
