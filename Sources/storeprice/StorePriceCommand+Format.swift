@@ -233,7 +233,7 @@ extension StorePriceCommand {
                     throw ValidationError("A range of in-app prices has no period or offer; remove \(period != nil ? "--period" : "--offer").")
                 }
             }
-            if formatting.priceStyle == .play, store != .play, locale == nil {
+            if formatting.priceStyle == .play, store != .play, locale == nil, !batch {
                 throw ValidationError("--style play writes Google Play's prices; add --store play with a --region or a Play tester's --account, or give a --locale.")
             }
             if store == .play, period != nil || offer != nil {

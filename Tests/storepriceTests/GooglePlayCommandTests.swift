@@ -99,6 +99,18 @@ import Testing
         expectBytes(run.error, "storeprice: note: Google Play price locale en_RU@currency=RUB: a device in 'en' in RU\n")
     }
 
+    @Test func aBatchOfPlayPriceLocalesIsWrittenInThePlayStyle() throws {
+        let input = "uk_UA@currency=UAH\t209.99\nen_US@currency=USD\t0\nen_IN@currency=INR\t5517.539436\n"
+        let run = try runStorePrice(["format", "--batch", "--style", "play"], input: Data(input.utf8))
+        #expect(run.status == 0, "\(run.error)")
+        expectBytes(run.output, """
+            uk_UA@currency=UAH\t209.99\t209,99\u{00A0}\u{0433}\u{0440}\u{043D}
+            en_US@currency=USD\t0\tFree
+            en_IN@currency=INR\t5517.539436\t\u{20B9}5,517.54
+
+            """)
+    }
+
     @Test func showsOneRegion() throws {
         let run = try runStorePrice(["storefronts", "ua", "--store", "play"])
         #expect(run.status == 0, "\(run.error)")
