@@ -45,7 +45,7 @@ struct PriceStyleOptions: ParsableArguments {
     }
 
     @Option(help: ArgumentHelp(
-        "Whose formats: ICU's (CLDR's, byte for byte), the App Store's, as Apple's servers write prices (¥800, USD 4.99, Rp 99ribu), or Google Play's (Free, 209,99 грн).",
+        "Whose formats: ICU's (CLDR's, byte for byte), the App Store's, as Apple's servers write prices (¥800, USD 4.99, Rp 99ribu), or Google Play's (Free, 209,99 грн; in format only).",
         valueName: "style"))
     var style: StyleChoice = .icu
 
