@@ -38,7 +38,7 @@ play-locale-region-from-language | Sources/StorePrice/GooglePlay/PlayRegion.swif
 play-currency-ignored | Sources/StorePrice/GooglePlay/PlayRegion.swift | let chosen = currency ?? self.currency | let chosen = self.currency | \.GooglePlayTests/
 play-nanos-sign-unchecked | Sources/StorePrice/GooglePlay/Price+Play.swift | guard !(negativeUnits && nanos > 0), !(positiveUnits && nanos < 0) else { | guard true else { | \.GooglePlayTests/
 play-nanos-unpadded | Sources/StorePrice/GooglePlay/Price+Play.swift | let padded = String(repeating: "0", count: 9 - fraction.utf8.count) + fraction | let padded = fraction | \.GooglePlayTests/
-play-range-single-unworded | Sources/StorePrice/GooglePlay/PriceFormatter+ItemRange.swift | if lowText == highText, let single = wording.single { | if false, let single = wording.single { | \.GooglePlayTests/
+play-range-single-unworded | Sources/StorePrice/GooglePlay/PriceFormatter+ItemRange.swift | if single, let pattern = wording?.single { | if false, let pattern = wording?.single { | \.GooglePlayTests/
 play-range-order-unchecked | Sources/StorePrice/GooglePlay/PriceFormatter+ItemRange.swift | guard low.decimalValue <= high.decimalValue else { | guard true else { | \.GooglePlayTests/
 play-micros-option-ignored | Sources/storeprice/StorePriceCommand+Format.swift | text = try formatted(micros ? Self.decimal(ofMicros: amount, currency: priceLocale.currency) : amount, in: priceLocale) | text = try formatted(amount, in: priceLocale) | \.GooglePlayCommandTests/
 play-region-without-store | Sources/storeprice/StorePriceCommand+Format.swift | if region != nil, store != .play { | if false { | \.GooglePlayCommandTests/
