@@ -75,14 +75,18 @@ public struct PriceFormatter: Sendable {
     public func format(_ price: Price) throws(StorePriceError) -> String {
         let amount = try amountToFormat(price)
         if let appStore { return try appStore.format(amount, price: price, locale: locale) }
-        let text: String
+        let text = try icuText(amount, price: price)
+        guard let play else { return text }
+        return play.apply(text, amount: price.amount)
+    }
+
+    /// ICU's output for the decimal text of a price.
+    private func icuText(_ amount: String, price: Price) throws(StorePriceError) -> String {
         do {
-            text = try icu.format(decimal: amount)
+            return try icu.format(decimal: amount)
         } catch {
             throw .icuFailure(code: error.name, operation: "format \(price) in \(locale)")
         }
-        guard let play else { return text }
-        return play.apply(text, amount: price.amount)
     }
 
     /// Formats a price and passes its UTF-8 bytes to `body`, without building a `String`.
@@ -96,8 +100,8 @@ public struct PriceFormatter: Sendable {
             var text = try appStore.format(amount, price: price, locale: locale)
             return text.withUTF8 { body($0) }
         }
-        if play != nil {
-            var text = try format(price)
+        if let play {
+            var text = play.apply(try icuText(amount, price: price), amount: price.amount)
             return text.withUTF8 { body($0) }
         }
         let result = amount.withUTF8 { bytes in

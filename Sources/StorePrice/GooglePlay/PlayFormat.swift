@@ -3,22 +3,16 @@ import FoundationEssentials
 /// Google Play's text around ICU's number in one price locale: the rules of
 /// `Data/play-style.json` for the locale's language and currency (`Free` for zero in English,
 /// `грн` for `₴` in Ukrainian). Everything else is ICU's output.
-struct PlayFormat: Sendable, Hashable {
+struct PlayFormat: Sendable {
     /// The word Play writes for zero in this language, if the evidence shows one.
     let free: String?
     /// ICU's currency symbol and the one Play writes instead, if they differ here.
     let symbol: PlayStyleTable.Symbol?
-    /// The "per item" wording of in-app price ranges in this language, if the evidence shows it.
-    let itemRange: PlayStyleTable.ItemRange?
-    /// The locale's language, for messages.
-    let language: String
 
     init(locale: PriceLocale) {
         let table = PlayStyleTable.shared
-        language = locale.language
         free = table.free[locale.language]
         symbol = table.symbols.first { $0.language == locale.language && $0.currency == locale.currency.code }
-        itemRange = table.itemRanges[locale.language]
     }
 
     /// Play's string for ICU's output `text` of the price's exact `amount`: its word for zero
@@ -35,7 +29,6 @@ struct PlayFormat: Sendable, Hashable {
 final class PlayStyleTable: Sendable {
     static let shared = PlayStyleTable()
 
-    let version: String
     let free: [String: String]
     let symbols: [Symbol]
     let itemRanges: [String: ItemRange]
@@ -58,7 +51,6 @@ final class PlayStyleTable: Sendable {
     }
 
     private struct File: Decodable {
-        var version: String
         var free: [String: Free]
         var symbols: [Symbol]
         var item_ranges: [String: ItemRange]
@@ -67,7 +59,6 @@ final class PlayStyleTable: Sendable {
     private init() {
         do {
             let file = try JSONDecoder().decode(File.self, from: Data(EmbeddedData.playStyle.utf8))
-            version = file.version
             free = file.free.mapValues(\.text)
             symbols = file.symbols
             itemRanges = file.item_ranges
