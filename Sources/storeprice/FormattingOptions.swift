@@ -45,9 +45,9 @@ struct PriceStyleOptions: ParsableArguments {
     }
 
     @Option(help: ArgumentHelp(
-        "Whose formats: ICU's (CLDR's, byte for byte), the App Store's, as Apple's servers write prices (¥800, USD 4.99, Rp 99ribu), or Google Play's (Free, 209,99 грн; in format only).",
+        "Whose formats: ICU's (CLDR's, byte for byte; the default), the App Store's, as Apple's servers write prices (¥800, USD 4.99, Rp 99ribu), or Google Play's (Free, 209,99 грн; the default for a Play catalog).",
         valueName: "style"))
-    var style: StyleChoice = .icu
+    var style: StyleChoice?
 
     @Option(help: "How to show the currency: the locale's symbol (US$), its narrow symbol ($), the ISO code (USD) or its name (US dollars).")
     var display: Display = .symbol
@@ -55,14 +55,22 @@ struct PriceStyleOptions: ParsableArguments {
     @Option(help: "What to do with more fraction digits than the currency uses: reject them (an error), or round half-even or half-up.")
     var rounding: RoundingChoice = .reject
 
-    var options: PriceFormatter.Options {
-        PriceFormatter.Options(display: display.currencyDisplay, rounding: rounding.rounding, style: style.style)
+    var options: PriceFormatter.Options { options(play: false) }
+
+    /// The options for prices of Google Play (`play`: the Play style unless another is given) or
+    /// of the App Store.
+    func options(play: Bool) -> PriceFormatter.Options {
+        PriceFormatter.Options(
+            display: display.currencyDisplay, rounding: rounding.rounding, style: (style ?? (play ? .play : .icu)).style)
     }
 
-    /// Refuses the Play style in a command that shows App Store storefronts' prices.
-    func refusePlayStyle(in command: String) throws {
-        if style == .play {
-            throw ValidationError("--style play writes Google Play's prices, which 'storeprice format --store play' shows; '\(command)' shows App Store storefronts' prices: use --style icu or app-store.")
+    /// Refuses the Play style for App Store prices, and the App Store style for Play's.
+    func checkStyle(in command: String, play: Bool) throws {
+        if style == .play, !play {
+            throw ValidationError("--style play writes Google Play's prices, which 'storeprice format --store play' and Play catalogs (--catalog-format play) show; '\(command)' shows App Store storefronts' prices here: use --style icu or app-store.")
+        }
+        if style == .appStore, play {
+            throw ValidationError("--style app-store writes the App Store's prices; a Play catalog (--catalog-format play) is shown in the Play style, the default, or ICU's (--style icu).")
         }
     }
 
@@ -85,6 +93,9 @@ struct FormattingOptions: ParsableArguments {
 
     var options: PriceFormatter.Options { style.options }
     var priceStyle: PriceFormatter.Style { style.options.style }
+
+    /// The options for a Play catalog's prices (`play`) or the App Store's.
+    func options(play: Bool) -> PriceFormatter.Options { style.options(play: play) }
 }
 
 /// `--any-product-id`: which product IDs a catalog may have.

@@ -162,7 +162,10 @@ extension StorePriceCommand {
         @OptionGroup var formatting: FormattingOptions
 
         func validate() throws {
-            try formatting.style.refusePlayStyle(in: "storeprice paywall")
+            try formatting.style.checkStyle(in: "storeprice paywall", play: isPlay)
+            if isPlay, accountsSource.accounts != nil {
+                throw ValidationError("--accounts reads App Store test accounts; with a Play catalog, --account names a built-in Play tester (storeprice accounts --store play).")
+            }
             if let check {
                 let others = [
                     locale, storefront, language, account, accountsSource.accounts, price, period, offer, offerStart, compare,
@@ -352,6 +355,10 @@ extension StorePriceCommand {
         }
 
         private func priceLocale() throws -> PriceLocale {
+            if isPlay, let account { return try PlayTester.named(account).priceLocale }
+            if isPlay, let storefront {
+                return try PlayRegion(storefront).priceLocale(language: language)
+            }
             if let account {
                 return try accountsSource.load().account(named: account).priceLocale
             }
@@ -362,6 +369,9 @@ extension StorePriceCommand {
             }
             return try PriceLocale(locale ?? "")
         }
+
+        /// Whether the catalog is Google Play's (`--catalog-format play`).
+        private var isPlay: Bool { catalogFormat == .play }
 
         /// The paywall of `--product` of `--catalog` where the storefront or account shows it.
         private func catalogPaywall(_ path: String, product id: String) throws -> StorePrice.Paywall {
@@ -378,15 +388,16 @@ extension StorePriceCommand {
             let compared = try compare.map { try find($0, option: "--compare") }
             let target: RenderTarget
             if let account {
-                target = RenderTarget(account: try accountsSource.load().account(named: account))
+                target = RenderTarget(
+                    account: isPlay ? try PlayTester.named(account).account : try accountsSource.load().account(named: account))
             } else {
-                let found = try Storefront(storefront ?? "")
+                let found = isPlay ? try PlayRegion(storefront ?? "").storefront : try Storefront(storefront ?? "")
                 target = try language.map { (language) throws(StorePriceError) in try RenderTarget(storefront: found, language: language) }
                     ?? RenderTarget(storefront: found)
             }
             let wording = try offerWording.map { (path) throws(StorePriceError) in try OfferWording(contentsOfFile: path) }
             return try StorePrice.Paywall(
-                subscription: subscription, for: target, comparedTo: compared, options: formatting.options,
+                subscription: subscription, for: target, comparedTo: compared, options: formatting.options(play: isPlay),
                 periodStyle: periodStyle.style, rounding: perRounding.rounding, offerStart: try Self.startDate(offerStart),
                 offerWording: wording)
         }

@@ -12,7 +12,7 @@ import Darwin
 
 /// The catalog formats, as the CLI names them.
 enum CatalogFormatChoice: String, ExpressibleByArgument, CaseIterable {
-    case csv, jsonl, storekit, asc
+    case csv, jsonl, storekit, asc, play
 
     var format: CatalogFormat {
         switch self {
@@ -20,6 +20,7 @@ enum CatalogFormatChoice: String, ExpressibleByArgument, CaseIterable {
         case .jsonl: .jsonl
         case .storekit: .storekit
         case .asc: .appStoreConnect
+        case .play: .play
         }
     }
 }
@@ -110,12 +111,18 @@ extension StorePriceCommand {
         @OptionGroup var productIDOptions: ProductIDOptions
 
         func validate() throws {
-            try formatting.style.refusePlayStyle(in: "storeprice render")
+            try formatting.style.checkStyle(in: "storeprice render", play: isPlay)
             if storefronts != nil, accountsSource.accounts != nil {
                 throw ValidationError("Give --storefronts or --accounts, not both.")
             }
+            if isPlay, accountsSource.accounts != nil {
+                throw ValidationError("--accounts reads App Store test accounts; a Play catalog is rendered for the built-in Play testers (storeprice accounts --store play) or for --storefronts with Play region codes, such as US,JP,BD.")
+            }
             try effectiveDate.validate(catalog: catalog, format: catalogFormat?.format)
         }
+
+        /// Whether the catalog is Google Play's (`--catalog-format play`).
+        private var isPlay: Bool { catalogFormat == .play }
 
         func run() throws {
             let targets = try self.targets()
@@ -132,7 +139,7 @@ extension StorePriceCommand {
                 catalog, format: catalogFormat, productIDRule: productIDOptions.rule, effectiveOn: effectiveDate.date)
             // Invalid products are listed on standard error below, so the library's log stays quiet.
             let renderer = CatalogRenderer(
-                targets: targets, options: formatting.options, workers: threads.workers,
+                targets: targets, options: formatting.options(play: isPlay), workers: threads.workers,
                 logger: Logger(label: "storeprice", factory: { _ in SwiftLogNoOpLogHandler() }))
 
             // `--output -` is standard output, as a catalog `-` is standard input.
@@ -173,7 +180,8 @@ extension StorePriceCommand {
         /// each chunk's rows as they come, in order.
         private func renderBulk(targets: [RenderTarget], productIDs: ProductIDList?, catalogFormat: CatalogFormat?) throws {
             let renderer = BulkRenderer(
-                targets: targets, format: format == .csv ? .csv : format == .json ? .json : .jsonLines, options: formatting.options,
+                targets: targets, format: format == .csv ? .csv : format == .json ? .json : .jsonLines,
+                options: formatting.options(play: isPlay),
                 workers: threads.workers, escapeNonASCII: formatting.escape, rawCSV: rawCSV,
                 productIDRule: productIDOptions.rule)
             let file = try output.flatMap { (path) throws(StorePriceError) in path == "-" ? nil : try OutputFile(path: path) }
@@ -205,7 +213,7 @@ extension StorePriceCommand {
                 report = try renderer.renderJSONLines(
                     at: catalog, productIDs: productIDs, progress: showProgress, invalidProduct: { invalid.add($0) },
                     write: writeRows)
-            case .storekit?, .appStoreConnect?, nil:
+            case .storekit?, .appStoreConnect?, .play?, nil:
                 // Without a format, opening says so (or finds a folder of responses).
                 var source = try Catalog.open(
                     catalog, format: catalogFormat, productIDRule: productIDOptions.rule, effectiveOn: effectiveDate.date)
@@ -243,18 +251,19 @@ extension StorePriceCommand {
 
         private func targets() throws -> [RenderTarget] {
             guard let storefronts else {
+                if isPlay { return RenderTarget.accounts(PlayTester.builtIn.map(\.account)) }
                 return RenderTarget.accounts(try accountsSource.load().accounts)
             }
             if storefronts.lowercased() == "all" {
-                return RenderTarget.storefronts(Storefront.all)
+                return RenderTarget.storefronts(isPlay ? PlayRegion.all.map(\.storefront) : Storefront.all)
             }
             var chosen: [Storefront] = []
             for code in storefronts.split(separator: ",", omittingEmptySubsequences: true) {
-                let storefront = try Storefront(String(code))
+                let storefront = isPlay ? try PlayRegion(String(code)).storefront : try Storefront(String(code))
                 if !chosen.contains(storefront) { chosen.append(storefront) }
             }
             guard !chosen.isEmpty else {
-                throw ValidationError("--storefronts needs codes, such as JPN,USA, or all.")
+                throw ValidationError(isPlay ? "--storefronts needs Play region codes, such as US,JP,BD, or all." : "--storefronts needs codes, such as JPN,USA, or all.")
             }
             return RenderTarget.storefronts(chosen)
         }

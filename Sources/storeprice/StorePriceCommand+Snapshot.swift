@@ -51,14 +51,17 @@ extension StorePriceCommand {
         @OptionGroup var productIDs: ProductIDOptions
 
         func validate() throws {
-            try style.refusePlayStyle(in: "storeprice snapshot")
+            try style.checkStyle(in: "storeprice snapshot", play: catalogFormat == .play)
+            if catalogFormat == .play, accountsSource.accounts != nil {
+                throw ValidationError("--accounts reads App Store test accounts; a Play catalog's snapshot is of the built-in Play testers (storeprice accounts --store play).")
+            }
             try effectiveDate.validate(catalog: catalog, format: catalogFormat?.format)
         }
 
         func run() throws {
             let snapshot = try PriceSnapshot.record(
                 catalog: catalog, catalogFormat: catalogFormat?.format, accounts: accountsSource.accounts,
-                options: style.options, productIDRule: productIDs.rule, workers: threads.workers, effectiveOn: effectiveDate.date)
+                options: style.options(play: catalogFormat == .play), productIDRule: productIDs.rule, workers: threads.workers, effectiveOn: effectiveDate.date)
             guard let output, output != "-" else {
                 try Console.output(text: snapshot.encoded(forFileAt: "snapshot.jsonl"))
                 return

@@ -39,6 +39,10 @@ public enum CatalogFormat: String, Sendable, CaseIterable {
     /// App Store Connect API responses (`.json`), or a folder of them: see
     /// ``AppStoreConnectCatalog``.
     case appStoreConnect = "asc"
+    /// Google Play Developer API documents (`.json`) or Play Console CSV exports (`.csv`), or a
+    /// folder of them: see ``PlayCatalog``. Never implied by a name: `.json` and `.csv` are the
+    /// App Store's formats unless this one is given.
+    case play
 
     /// The format a file name implies: `.csv`, `.jsonl`/`.ndjson`, `.storekit`, `.json` (an App
     /// Store Connect response).
@@ -98,6 +102,14 @@ public enum Catalog {
             var products = configuration.products
             products.notes = configuration.notes
             return products
+        case .play:
+            guard path != "-" else {
+                throw .invalidCatalog(
+                    source: path, line: nil, field: nil,
+                    reason: "Play documents are read from files; give the file or the folder that holds them")
+            }
+            let files = kind(of: path) == .folder ? try PlayCatalog.documentFiles(in: path) : [path]
+            return try PlayCatalog(contentsOf: files, productIDRule: rule).products
         case .appStoreConnect:
             guard path != "-" else {
                 throw .invalidCatalog(

@@ -47,7 +47,7 @@ struct ProductOrigin: Hashable, Sendable {
     /// The error for a price of this product that cannot be shown for `target`, naming the
     /// file, line and field and quoting the amount as written.
     func error(_ error: StorePriceError, storefrontID: Int, target: String) -> StorePriceError {
-        if prices[storefrontID] == nil, let shared, let storefront = StorefrontTable.shared.byCode[String(storefrontID)] {
+        if prices[storefrontID] == nil, let shared, let storefront = StorefrontTable.shared.storefront(ofNumericID: storefrontID) {
             // Its amount is written as the error quotes it.
             return .invalidCatalog(
                 source: source, line: shared.line, field: "\(shared.fieldPrefix)\(storefront.countryCode) for \(target)",

@@ -54,11 +54,13 @@ public struct PriceSettings: Hashable, Sendable {
         CatalogRenderer(targets: targets, options: options, workers: workers)
     }
 
-    /// A renderer of catalogs to JSON Lines, JSON or CSV bytes, the CLI's.
+    /// A renderer of catalogs to JSON Lines, JSON or CSV bytes, the CLI's; `productIDRule` as
+    /// ``BulkRenderer/init(targets:format:options:workers:escapeNonASCII:rawCSV:productIDRule:)`` takes it.
     public func bulkRenderer(
-        targets: [RenderTarget], format: BulkRenderer.Format = .jsonLines, workers: Int = CatalogRenderer.processorCount
+        targets: [RenderTarget], format: BulkRenderer.Format = .jsonLines, workers: Int = CatalogRenderer.processorCount,
+        productIDRule: ProductIDRule = .appStore
     ) -> BulkRenderer {
-        BulkRenderer(targets: targets, format: format, options: options, workers: workers)
+        BulkRenderer(targets: targets, format: format, options: options, workers: workers, productIDRule: productIDRule)
     }
 
     /// A subscription's paywall arguments, in a price locale: see ``Paywall``.

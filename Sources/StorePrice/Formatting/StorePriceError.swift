@@ -115,7 +115,7 @@ public enum StorePriceError: Error, Hashable, Sendable, CustomStringConvertible 
         case .invalidCatalog(let source, let line, let field, let reason):
             var place = "catalog '\(source.escapedPathForMessage)'"
             if let line { place += ", line \(line)" }
-            if let field { place += ", field '\(field.escapedForMessage)'" }
+            if let field { place += ", field '\(field.escapedPathForMessage)'" }
             return "\(place): \(reason)"
         case .invalidProductList(let source, let reason):
             return "product list '\(source.escapedPathForMessage)': \(reason)"

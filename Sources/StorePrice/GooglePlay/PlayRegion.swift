@@ -102,6 +102,28 @@ public struct PlayRegion: Hashable, Sendable, Identifiable, CustomStringConverti
         return PriceLocale(subtags: subtags, currency: chosen)
     }
 
+    /// The region as a storefront, as Play catalogs key their prices and are rendered: its
+    /// ``numericID``, its code as both of a storefront's codes, its buyer currency and price
+    /// locale (``Storefront/isPlayRegion`` is true).
+    ///
+    /// ```swift
+    /// let bangladesh = try PlayRegion("BD").storefront
+    /// bangladesh.countryCode             // "BD"
+    /// bangladesh.priceLocale.identifier  // "bn_BD@currency=BDT"
+    /// ```
+    public var storefront: Storefront { Storefront(playRegion: self) }
+
+    /// The region's number among storefront IDs: ``firstNumericID`` plus its two letters as a
+    /// base-26 number (`AA` 0, `AB` 1 … `ZZ` 675), the same in every version of the table and
+    /// apart from every App Store storefront ID (6 digits, from 143441).
+    public var numericID: Int {
+        let letters = Array(code.utf8)
+        return Self.firstNumericID + Int(letters[0] &- 0x41) * 26 + Int(letters[1] &- 0x41)
+    }
+
+    /// The first ``numericID`` of a Play region: 2,000,000.
+    public static let firstNumericID = 2_000_000
+
     /// `RU (Russia)`.
     public var description: String { "\(code) (\(name))" }
 }
@@ -127,6 +149,7 @@ final class PlayRegionTable: Sendable {
 
     let all: [PlayRegion]
     let byCode: [String: PlayRegion]
+    let byNumericID: [Int: PlayRegion]
     let version: String
     let sources: [String: String]
 
@@ -134,6 +157,7 @@ final class PlayRegionTable: Sendable {
         do {
             (version, sources, all) = try Self.decode(Data(EmbeddedData.playRegions.utf8))
             byCode = Dictionary(all.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+            byNumericID = Dictionary(all.map { ($0.numericID, $0) }, uniquingKeysWith: { first, _ in first })
         } catch {
             // The embedded file is checked by the test suite; a build whose data does not decode
             // is a build defect, not a user's input.

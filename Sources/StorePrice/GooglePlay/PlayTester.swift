@@ -52,6 +52,19 @@ public struct PlayTester: Hashable, Sendable, CustomStringConvertible {
         throw .unknownAccount(name, source: "built-in Play testers", suggestions: closestMatches(to: name, in: builtIn.map(\.name)))
     }
 
+    /// The tester as a test account of its region's storefront (``PlayRegion/storefront``), as
+    /// Play catalogs are rendered for testers: the same name, email, language and price locale.
+    ///
+    /// ```swift
+    /// let targets = RenderTarget.accounts(PlayTester.builtIn.map(\.account))
+    /// ```
+    public var account: TestAccount {
+        // Every language is a Play region's, and the name and email were checked: it cannot fail.
+        (try? TestAccount(
+            name: name, email: email, storefront: region.storefront, storeLanguage: deviceLanguage, summary: summary))
+            ?? TestAccount(unchecked: name, email: email, storefront: region.storefront, priceLocale: priceLocale)
+    }
+
     /// `play-ru-en <play+ru-en@example.com> RU en_RU@currency=RUB`.
     public var description: String { "\(name) <\(email)> \(region.code) \(priceLocale)" }
 }

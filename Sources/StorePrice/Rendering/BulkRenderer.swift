@@ -213,6 +213,10 @@ public struct BulkRenderer: Sendable {
             let responses = try AppStoreConnectCatalog(documents: [(name, catalog)], effectiveOn: Date(), productIDRule: productIDRule)
             return try render(
                 responses.products.products, productIDs: productIDs, invalidProduct: invalidProduct, write: write)
+        case .play:
+            let documents = try PlayCatalog(documents: [(name, catalog)], productIDRule: productIDRule)
+            return try render(
+                documents.products.products, productIDs: productIDs, invalidProduct: invalidProduct, write: write)
         }
     }
 

@@ -244,11 +244,9 @@ public struct PriceSnapshot: Hashable, Sendable {
     /// - Throws: ``StorePriceError/invalidSnapshot(source:line:reason:)`` when two rows have the
     ///   same product and account.
     public init(producer: Producer = .current, source: Source, rows: [Row]) throws(StorePriceError) {
-        // A snapshot is of App Store storefronts' prices; Play's style belongs to Play's prices.
-        guard source.options.style != .play else {
-            throw .invalidSnapshot(
-                source: source.catalog ?? "snapshot", line: nil,
-                reason: "the Play style writes Google Play's prices; a snapshot of App Store storefronts is in ICU's or the App Store style")
+        // Play's style belongs to Play's prices, the App Store's to the App Store's.
+        if let reason = Self.styleProblem(source.options.style, catalogFormat: source.catalogFormat) {
+            throw .invalidSnapshot(source: source.catalog ?? "snapshot", line: nil, reason: reason)
         }
         var producer = producer
         // In the App Store style, the rules are part of what made the strings.
@@ -346,14 +344,34 @@ public struct PriceSnapshot: Hashable, Sendable {
         return try render(&products, accounts: accounts, source: source, workers: workers)
     }
 
+    /// Why a snapshot of a catalog in `catalogFormat` cannot be in `style`, or nil: the Play style
+    /// is for Play catalogs, the App Store style for the App Store's.
+    static func styleProblem(_ style: PriceFormatter.Style, catalogFormat: CatalogFormat?) -> String? {
+        if style == .play, catalogFormat != .play {
+            return "the Play style writes Google Play's prices; a snapshot of App Store storefronts is in ICU's or the App Store style"
+        }
+        if style == .appStore, catalogFormat == .play {
+            return "the App Store style writes the App Store's prices; a snapshot of a Play catalog is in the Play style or ICU's"
+        }
+        return nil
+    }
+
     /// Renders products from any ``CatalogSource`` for the given accounts; `source` is recorded in
-    /// the header as is.
+    /// the header as is. A Play catalog (``Source/catalogFormat`` ``CatalogFormat/play``) is
+    /// rendered for the built-in Play testers (``PlayTester/account``) instead.
     public static func render(
         _ products: inout some CatalogSource, accounts: TestAccountFile, source: Source,
         workers: Int = CatalogRenderer.processorCount
     ) throws(StorePriceError) -> PriceSnapshot {
+        if source.catalogFormat == .play, source.accounts != nil {
+            throw .invalidSnapshot(
+                source: source.accounts ?? "accounts", line: nil,
+                reason: "an accounts file holds App Store test accounts; a Play catalog's snapshot is of the built-in Play testers")
+        }
+        let targets = source.catalogFormat == .play
+            ? RenderTarget.accounts(PlayTester.builtIn.map(\.account)) : RenderTarget.accounts(accounts.accounts)
         let renderer = CatalogRenderer(
-            targets: RenderTarget.accounts(accounts.accounts), options: source.options, workers: workers,
+            targets: targets, options: source.options, workers: workers,
             logger: Logger(label: "StorePrice.PriceSnapshot", factory: { _ in SwiftLogNoOpLogHandler() }))
         var rows: [Row] = []
         do {
@@ -501,6 +519,8 @@ extension PriceSnapshot {
         // Written only when it is not ICU's, so that snapshots of the default style keep their bytes.
         if source.options.style != .icu {
             header += ",\"style\":" + JSONText.quote(source.options.style.rawValue)
+        }
+        if source.options.style == .appStore {
             header += ",\"app_store_rules\":" + JSONText.quote(producer.appStoreRules ?? AppStoreRule.rulesVersion)
         }
         // Written only for any text, so that snapshots of store product IDs keep their bytes.
@@ -598,9 +618,12 @@ extension PriceSnapshot {
         guard let rounding = PriceFormatter.Rounding(rawValue: header.rounding) else {
             throw fail("unknown rounding '\(header.rounding.escapedForMessage)'")
         }
-        guard let style = PriceFormatter.Style(rawValue: header.style ?? PriceFormatter.Style.icu.rawValue), style != .play else {
-            let names = PriceFormatter.Style.allCases.filter { $0 != .play }.map(\.rawValue).joined(separator: ", ")
+        guard let style = PriceFormatter.Style(rawValue: header.style ?? PriceFormatter.Style.icu.rawValue) else {
+            let names = PriceFormatter.Style.allCases.map(\.rawValue).joined(separator: ", ")
             throw fail("unknown style '\((header.style ?? "").escapedForMessage)'; expected one of \(names)")
+        }
+        if let reason = Self.styleProblem(style, catalogFormat: header.catalog_format.flatMap(CatalogFormat.init(rawValue:))) {
+            throw fail(reason)
         }
         if header.style != nil || header.app_store_rules != nil, header.storeprice_snapshot < 3 {
             throw fail("the header says format \(header.storeprice_snapshot), which has no style; a style is format 3")
@@ -612,6 +635,8 @@ extension PriceSnapshot {
             }
         } else if header.app_store_rules != nil {
             throw fail("'app_store_rules' goes with the App Store style")
+        } else if style == .play, display != .symbol {
+            throw fail("display '\(display.rawValue)' goes with the ICU style; the Play style writes the currency as Google Play does")
         }
         guard let productIDRule = ProductIDRule(rawValue: header.product_ids ?? ProductIDRule.appStore.rawValue) else {
             throw fail("unknown product_ids '\((header.product_ids ?? "").escapedForMessage)'; expected appStore or any")
@@ -627,7 +652,7 @@ extension PriceSnapshot {
         producer = Producer(
             storePrice: header.storeprice, icu: header.icu, cldr: header.cldr, appStoreRules: header.app_store_rules)
         for (field, stored) in [("catalog", header.catalog), ("accounts", header.accounts)] {
-            let folderAllowed = field == "catalog" && (catalogFormat == nil || catalogFormat == .appStoreConnect)
+            let folderAllowed = field == "catalog" && (catalogFormat == nil || catalogFormat == .appStoreConnect || catalogFormat == .play)
             if let stored, let problem = SnapshotPath.problem(with: stored, inSnapshotAt: path, field: field, folderAllowed: folderAllowed) {
                 refusedHeaderPaths[field] = problem
             }

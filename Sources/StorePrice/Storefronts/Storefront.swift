@@ -80,13 +80,20 @@ public struct Storefront: Hashable, Sendable, Identifiable, CustomStringConverti
     /// try Storefront("CAN").hasStoreLanguage("fr")  // true
     /// try Storefront("JPN").hasStoreLanguage("fr")  // false
     /// ```
+    ///
+    /// In a Google Play region (``isPlayRegion``) every language is: Play shows a price in the
+    /// device's language.
     public func hasStoreLanguage(_ language: String) -> Bool {
-        storeLanguages.contains { LocaleSubtags.sameLanguage($0, language) }
+        isPlayRegion || storeLanguages.contains { LocaleSubtags.sameLanguage($0, language) }
     }
 
     /// The store languages the App Store offers here: ``languages``, or English (`en-GB`) for the
     /// storefronts Apple's listing names none for, whose pages the App Store serves in English.
     public var storeLanguages: [String] { languages.isEmpty ? ["en-GB"] : languages }
+
+    /// Whether this is a Google Play region standing as a storefront (``PlayRegion/storefront``),
+    /// as Play catalogs are rendered, rather than an App Store storefront.
+    public var isPlayRegion: Bool { numericID >= PlayRegion.firstNumericID }
 
     /// `JPN (Japan)`.
     public var description: String { "\(countryCode) (\(name))" }
@@ -170,6 +177,19 @@ extension Storefront {
         }
     }
 
+    /// A Google Play region as a storefront: its ``PlayRegion/numericID``, its alpha-2 code as
+    /// both codes (Play names regions by it), its buyer currency and default price locale.
+    init(playRegion region: PlayRegion) {
+        numericID = region.numericID
+        alpha2 = region.code
+        countryCode = region.code
+        name = region.name
+        currency = region.currency
+        languages = [region.language]
+        priceLocale = region.priceLocale
+        note = region.note
+    }
+
     /// A built-in storefront, from data checked when it was built.
     fileprivate init(_ record: Record, fractionDigits: Int) {
         numericID = record.id
@@ -226,8 +246,16 @@ final class StorefrontTable: Sendable {
         currencies = Dictionary(uniqueKeysWithValues: storefronts.map { ($0.numericID, $0.currency) })
     }
 
-    /// The currency of the storefront with this numeric ID, if there is one.
-    func currency(ofNumericID id: Int) -> CurrencyCode? { currencies[id] }
+    /// The currency of the storefront with this numeric ID, if there is one: an App Store
+    /// storefront, or a Play region standing as one (``PlayRegion/storefront``).
+    func currency(ofNumericID id: Int) -> CurrencyCode? {
+        currencies[id] ?? (id >= PlayRegion.firstNumericID ? PlayRegionTable.shared.byNumericID[id]?.currency : nil)
+    }
+
+    /// The storefront with this numeric ID: an App Store storefront, or a Play region's.
+    func storefront(ofNumericID id: Int) -> Storefront? {
+        id >= PlayRegion.firstNumericID ? PlayRegionTable.shared.byNumericID[id]?.storefront : byCode[String(id)]
+    }
 
     /// Up to three known codes closest to `code`, of the same kind (numeric, alpha-2, alpha-3).
     func suggestions(for code: String) -> [String] {

@@ -61,6 +61,12 @@ public struct TestAccount: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// An account from fields already checked, such as a ``PlayTester``'s.
+    init(unchecked name: String, email: String, storefront: Storefront, priceLocale: PriceLocale) {
+        (self.name, self.email, self.storefront, self.priceLocale) = (name, email, storefront, priceLocale)
+        (storeLanguage, deviceLocale, summary) = (nil, nil, nil)
+    }
+
     /// The locale of the device's UI text: the device locale, or else the store's language and region.
     public var uiLocale: String { deviceLocale ?? priceLocale.languageIdentifier }
 

@@ -31,6 +31,7 @@ struct ProductPaywallQuery {
     /// The paywall's arguments and lines, or a `404` naming a product the catalog lacks or one
     /// not sold here, or a `400` for a product that is no subscription.
     func response(for id: String, in catalog: ServedCatalog) throws -> PaywallResponse {
+        let (target, settings) = try product.resolved(for: catalog)
         let subscription = try ProductQuery.product(id, in: catalog)
         guard subscription.subscription != nil else {
             throw ServiceError(
@@ -46,12 +47,12 @@ struct ProductPaywallQuery {
         let paywall: Paywall
         do {
             paywall = try Paywall(
-                subscription: subscription, for: product.target, comparedTo: compared, options: product.settings.options,
+                subscription: subscription, for: target, comparedTo: compared, options: settings.options,
                 offerStart: try PaywallQuery.day(offerStart), offerWording: catalog.offerWording)
         } catch .invalidProducts {
             throw ServiceError(
                 status: .notFound,
-                message: "product '\(id.quotedForMessage)' has no price in \(product.target.storefront.countryCode); it is not sold there")
+                message: "product '\(id.quotedForMessage)' has no price in \(target.storefront.countryCode); it is not sold there")
         } catch {
             throw ServiceError.badRequest(error.description)
         }

@@ -7,8 +7,7 @@ import StorePrice
 /// account's store (`account=jpn`), as the rows `storeprice render` writes; `style=` and
 /// `rounding=` as `/v1/price` takes them.
 struct ProductQuery {
-    let target: RenderTarget
-    let settings: PriceSettings
+    private let parameters: QueryParameters
 
     /// The parameters the routes take, to name in messages.
     static let parameters = ["storefront", "language", "account", "style", "rounding"]
@@ -17,30 +16,41 @@ struct ProductQuery {
         try self.init(QueryParameters(query, route: route, allowed: Self.parameters))
     }
 
-    /// The target and settings of parameters already checked.
+    /// Checks what can be checked without the catalog: one of storefront= and account=, and
+    /// language= only with storefront=. The rest is read for the catalog, by ``resolved(for:)``.
     init(_ parameters: QueryParameters) throws {
-        settings = try parameters.settings()
         switch (parameters["storefront"], parameters["account"]) {
         case (nil, nil):
             throw ServiceError.badRequest("missing storefront or account: storefront=JPN or account=jpn")
         case (_?, _?):
             throw ServiceError.badRequest("give only one of storefront= and account=")
-        case (nil, let name?):
+        case (nil, _?):
             if parameters["language"] != nil { throw ServiceError.badRequest("language= goes with storefront=") }
-            do {
-                target = RenderTarget(account: try TestAccountFile.builtIn.account(named: name))
-            } catch {
-                throw ServiceError.badRequest(error.description)
+        case (_?, nil):
+            break
+        }
+        self.parameters = parameters
+    }
+
+    /// The target and settings for a catalog: for a Google Play catalog (`CATALOG_FORMAT=play`)
+    /// storefront= is a Play region (`BD`), account= a Play tester (`play-bd`), and the style
+    /// the Play style unless style=icu.
+    func resolved(for catalog: ServedCatalog) throws -> (target: RenderTarget, settings: PriceSettings) {
+        let play = catalog.format == .play
+        let settings = try parameters.settings(play: play)
+        do {
+            if let name = parameters["account"] {
+                let account = play ? try PlayTester.named(name).account : try TestAccountFile.builtIn.account(named: name)
+                return (RenderTarget(account: account), settings)
             }
-        case (let code?, nil):
-            do {
-                let storefront = try Storefront(code)
-                target = try parameters["language"].map { (language) throws(StorePriceError) in
-                    try RenderTarget(storefront: storefront, language: language)
-                } ?? RenderTarget(storefront: storefront)
-            } catch {
-                throw ServiceError.badRequest(error.description)
-            }
+            let code = parameters["storefront"] ?? ""
+            let storefront = play ? try PlayRegion(code).storefront : try Storefront(code)
+            let target = try parameters["language"].map { (language) throws(StorePriceError) in
+                try RenderTarget(storefront: storefront, language: language)
+            } ?? RenderTarget(storefront: storefront)
+            return (target, settings)
+        } catch {
+            throw ServiceError.badRequest(error.description)
         }
     }
 
@@ -66,8 +76,9 @@ struct ProductQuery {
     /// `GET /v1/products/{productID}`: the product's row here, or a `404` naming the product (and
     /// the storefront, when it has no price there).
     func row(of id: String, in catalog: ServedCatalog) throws -> Response {
+        let (target, settings) = try resolved(for: catalog)
         let product = try Self.product(id, in: catalog)
-        guard product.prices[target.storefront.numericID] != nil else {
+        guard product.price(inStorefront: target.storefront.numericID) != nil else {
             throw ServiceError(
                 status: .notFound,
                 message: "product '\(id.quotedForMessage)' has no price in \(target.storefront.countryCode); it is not sold there")
@@ -89,6 +100,7 @@ struct ProductQuery {
     /// `GET /v1/products`: a JSON array of the rows of every product priced here, in catalog
     /// order: answered whole up to ``RenderedRows/wholeRows`` products, streamed past that.
     func rows(in catalog: ServedCatalog, pool: RenderPool, logger: Logger) async throws -> Response {
+        let (target, settings) = try resolved(for: catalog)
         let renderer = catalog.renderer(for: target, settings: settings, format: .json)
         return try await RenderedRows(contentType: "application/json; charset=utf-8", invalidProductsMessage: nil)
             .response(rows: catalog.products.count, pool: pool, logger: logger) { write in

@@ -25,12 +25,18 @@ struct QueryParameters {
     /// The price settings `style=` (icu, app-store) and `rounding=` (reject, half-even, half-up)
     /// give, the library's defaults otherwise: every formatter, renderer and paywall of the
     /// request is made from them, so none can show another style.
-    func settings() throws -> PriceSettings {
+    ///
+    /// For a Google Play catalog's prices (`play`): `style=` play (the default) or icu.
+    func settings(play: Bool = false) throws -> PriceSettings {
         var options = PriceFormatter.Options()
-        switch self["style"] {
-        case nil, "icu": options.style = .icu
-        case "app-store": options.style = .appStore
-        case let other?: throw ServiceError.badRequest("unknown style '\(other)'; use icu or app-store")
+        switch (self["style"], play) {
+        case (nil, false), ("icu", _): options.style = .icu
+        case ("app-store", false): options.style = .appStore
+        case (nil, true), ("play", true): options.style = .play
+        case ("app-store", true):
+            throw ServiceError.badRequest("style=app-store writes the App Store's prices; this catalog is Google Play's: use play or icu")
+        case let (other?, true): throw ServiceError.badRequest("unknown style '\(other)'; use play or icu")
+        case let (other?, false): throw ServiceError.badRequest("unknown style '\(other)'; use icu or app-store")
         }
         switch self["rounding"] {
         case nil, "reject": options.rounding = .reject

@@ -140,7 +140,8 @@ final class ServedCatalog: Sendable {
             options: settings.options, format: format)
         if let kept = renderers.withLock({ $0[key] }) { return kept }
         // One worker: requests at once use the cores.
-        let made = settings.bulkRenderer(targets: [target], format: format, workers: 1)
+        let made = settings.bulkRenderer(
+            targets: [target], format: format, workers: 1, productIDRule: self.format == .play ? .googlePlay : .appStore)
         return renderers.withLock { renderers in
             if let kept = renderers[key] { return kept }
             if renderers.count < Self.rendererLimit { renderers[key] = made }

@@ -10,7 +10,7 @@ import StorePrice
 /// | `HOST` | the address to listen on | `127.0.0.1` |
 /// | `PORT` | the port, 1 to 65535 (0 for any free one) | `8080` |
 /// | `CATALOG` | the catalog to serve: any file or folder `storeprice render` reads; reloaded on `SIGHUP` | none |
-/// | `CATALOG_FORMAT` | `csv`, `jsonl`, `storekit` or `asc`, when the name does not tell it | from the name |
+/// | `CATALOG_FORMAT` | `csv`, `jsonl`, `storekit`, `asc`, or `play` (Google Play documents or Console CSV files, never implied by a name), when the name does not tell it | from the name |
 /// | `TEMPLATES` | the app's paywall templates (a JSON file, as `storeprice paywall --templates` reads) | the built-in ones |
 /// | `OFFER_WORDING` | the app's offer wording (as `storeprice paywall --offer-wording` reads) | the built-in one |
 /// | `LOG_LEVEL` | `trace`, `debug`, `info` (one access-log line per request), `notice`, `warning`, `error`, `critical` | `info` |
