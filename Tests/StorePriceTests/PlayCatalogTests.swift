@@ -1,0 +1,149 @@
+import Foundation
+import StorePrice
+import TestSupport
+import Testing
+
+/// Google Play catalogs: the Play Developer API's documents and the Play Console's CSV
+/// (Tests/Fixtures/google-play, written from Google's reference), read as catalogs.
+@Suite struct PlayCatalogTests {
+    static let folder = repositoryFile("Tests/Fixtures/google-play").path
+
+    func catalog(_ names: [String]) throws -> PlayCatalog {
+        try PlayCatalog(contentsOf: names.map { "\(Self.folder)/\($0)" })
+    }
+
+    func price(_ product: Product, _ region: String) throws -> String? {
+        product.price(inStorefront: try PlayRegion(region).numericID)?.amount
+    }
+
+    @Test func aFolderOfDocumentsIsOneCatalogInFileOrder() throws {
+        let files = try PlayCatalog.documentFiles(in: Self.folder)
+        #expect(files.map { URL(fileURLWithPath: $0).lastPathComponent }
+            == ["inappproducts.json", "offers.json", "onetimeproducts.json", "subscriptions.json"])
+        let catalog = try PlayCatalog(contentsOf: files)
+        #expect(catalog.products.products.map(\.id)
+            == ["gems_small", "coins_100", "level_pack", "premium:monthly", "premium:yearly", "premium:month-pass"])
+        #expect(catalog.notes == [
+            "coins_100: 1 region not available to buyers; left out",
+            "level_pack: shown at the price of its buy option 'buy'; 'rent' (a rent option) left out",
+            "premium:yearly offer 'switch-to-yearly' is draft, not active; left out",
+        ])
+    }
+
+    @Test func moneyIsReadExactlyInEachRegionsBuyerCurrency() throws {
+        let products = try catalog(["onetimeproducts.json"]).products.products
+        let coins = try #require(products.first)
+        #expect(try price(coins, "US") == "0.99")
+        #expect(try price(coins, "JP") == "160")
+        #expect(try price(coins, "AR") == "0.99")
+        #expect(coins.price(inStorefront: try PlayRegion("AR").numericID)?.currency.code == "USD")
+        #expect(try price(coins, "UA") == "44.99")
+        // NO_LONGER_AVAILABLE: not sold there.
+        #expect(try price(coins, "VN") == nil)
+        #expect(coins.titles["ja-JP"] == "コイン100枚")
+    }
+
+    @Test func eachBasePlanIsAProductWithItsPeriodAndOffers() throws {
+        let products = try catalog(["subscriptions.json", "offers.json"]).products.products
+        let monthly = try #require(products.first { $0.id == "premium:monthly" })
+        let terms = try #require(monthly.subscription)
+        #expect(terms.period == (try SubscriptionPeriod("P1M")))
+        #expect(terms.introductoryOffers.map(\.id) == ["free-week", "intro-3-months"])
+        let trial = terms.introductoryOffers[0]
+        #expect(trial.paymentMode == .freeTrial)
+        #expect(trial.storefronts == Set(try ["DE", "JP", "US"].map { try PlayRegion($0).numericID }))
+        // A price, half off 800 yen, and 2 euros off 5.49, each exactly.
+        let discounted = terms.introductoryOffers[1]
+        #expect(discounted.paymentMode == .payAsYouGo)
+        #expect(discounted.periodCount == 3)
+        #expect(discounted.prices[try PlayRegion("US").numericID]?.amount == "1.99")
+        #expect(discounted.prices[try PlayRegion("JP").numericID]?.amount == "400")
+        #expect(discounted.prices[try PlayRegion("DE").numericID]?.amount == "3.49")
+        let prepaid = try #require(products.first { $0.id == "premium:month-pass" })
+        #expect(prepaid.subscription?.period == (try SubscriptionPeriod("P1M")))
+    }
+
+    @Test func theLegacyInAppProductsAndTheConsolesCSVAreRead() throws {
+        let legacy = try catalog(["inappproducts.json"]).products.products
+        #expect(legacy.map(\.id) == ["gems_small"])
+        #expect(try price(legacy[0], "RU") == "109")
+        let console = try PlayCatalog(contentsOf: ["\(Self.folder)/console/in_app_products.csv"])
+        #expect(console.products.products.map(\.id) == ["gems_bundle", "gems_small"])
+        // A quoted field keeps its comma; `\;` is a semicolon.
+        #expect(console.products.products[0].titles["en-US"] == "Gems, Gold ; Glory")
+        #expect(try price(console.products.products[0], "JP") == "480")
+        #expect(console.notes == [
+            "gems_large (line 3): Play fills its prices from one default price (Auto Fill Prices); the file has none per region, so it is left out",
+        ])
+    }
+
+    @Test func aRelativeDiscountIsExactAndThePlayStyleRoundsIt() throws {
+        let offer = #"""
+            {"productId":"premium","basePlanId":"monthly","offerId":"third-off","state":"ACTIVE",
+             "phases":[{"recurrenceCount":2,"duration":"P1M","regionalConfigs":[{"regionCode":"US","relativeDiscount":0.3}]}]}
+            """#
+        let plan = #"""
+            {"productId":"premium","basePlans":[{"basePlanId":"monthly","state":"ACTIVE",
+             "autoRenewingBasePlanType":{"billingPeriodDuration":"P1M"},
+             "regionalConfigs":[{"regionCode":"US","newSubscriberAvailability":true,"price":{"currencyCode":"USD","units":"4","nanos":990000000}}]}]}
+            """#
+        let catalog = try PlayCatalog(documents: [("plan.json", Array(plan.utf8)), ("offer.json", Array(offer.utf8))])
+        let product = try #require(catalog.products.products.first)
+        let us = try PlayRegion("US")
+        // Without an acquisition rule, an offer is the developer's to give: a promotional offer.
+        let offerPrice = try #require(product.subscription?.promotionalOffers.first?.prices[us.numericID])
+        #expect(offerPrice.amount == "3.493")
+        let formatter = try PriceFormatter(locale: us.priceLocale(language: "en"), options: .init(style: .play))
+        expectBytes(try formatter.format(offerPrice), "$3.49")
+    }
+
+    @Test(arguments: [
+        ("base-plan-id-underscore.json",
+         ", field 'subscriptions[0].basePlans[0].basePlanId': 'month_pass' is not a Google Play base plan ID: 1 to 63 lower-case letters, digits or '-', starting with a letter or digit"),
+        ("currency-not-buyer-currency.json",
+         ", field 'oneTimeProducts[0].purchaseOptions[0].regionalPricingAndAvailabilityConfigs[0].price.currencyCode': JP is priced in USD; Play bills JP in JPY (regionsVersion 2025/03), and StorePrice never converts"),
+        ("duplicate-region-code.json",
+         ", field 'oneTimeProducts[0].purchaseOptions[0].regionalPricingAndAvailabilityConfigs[1].regionCode': US again in one purchase option"),
+        ("money-nanos-out-of-range.json",
+         ", field 'oneTimeProducts[0].purchaseOptions[0].regionalPricingAndAvailabilityConfigs[0].price': invalid amount 'units 4, nanos 1000000000': nanos is from -999999999 to 999999999"),
+        ("money-sign-mismatch.json",
+         ", field 'oneTimeProducts[0].purchaseOptions[0].regionalPricingAndAvailabilityConfigs[0].price': invalid amount 'units -1, nanos 990000000': nanos has the sign of units (-1.5 is units \"-1\", nanos -500000000)"),
+        ("product-id-uppercase.json",
+         ", field 'oneTimeProducts[0].productId': 'Coins_100' is not a Google Play product ID: a lower-case letter or digit, then lower-case letters, digits, '_' or '.'"),
+        ("units-as-number.json",
+         ": not a Play Developer API document (oneTimeProducts[0].purchaseOptions[0].regionalPricingAndAvailabilityConfigs[0].price.units: expected text in quotes; got a number)"),
+        ("unknown-region-xx.json",
+         ", field 'oneTimeProducts[0].purchaseOptions[0].regionalPricingAndAvailabilityConfigs[0].regionCode': unknown Google Play region 'XX'; did you mean MX?"),
+    ])
+    func whatPlayWouldNotWriteIsNamedByFileAndField(_ name: String, _ message: String) throws {
+        let path = "\(Self.folder)/hostile/\(name)"
+        let error = #expect(throws: StorePriceError.self) { try PlayCatalog(contentsOf: [path]) }
+        expectBytes(error?.description ?? "", "catalog '\(path)'\(message)", name)
+    }
+
+    @Test(arguments: [
+        ("coins_100", nil), ("premium:monthly", nil), ("1up.pack", nil),
+        ("Coins", "'Coins' is not a Google Play product ID: a lower-case letter or digit, then lower-case letters, digits, '_' or '.'"),
+        ("_coins", "'_coins' is not a Google Play product ID: a lower-case letter or digit, then lower-case letters, digits, '_' or '.'"),
+        ("premium:month_pass", "'month_pass' is not a Google Play base plan ID: 1 to 63 lower-case letters, digits or '-', starting with a letter or digit"),
+        ("premium:", "'' is not a Google Play base plan ID: 1 to 63 lower-case letters, digits or '-', starting with a letter or digit"),
+    ] as [(String, String?)])
+    func productIDsAreThosePlayAllows(_ id: String, _ problem: String?) {
+        #expect(ProductIDRule.googlePlay.problem(with: id) == problem)
+    }
+
+    @Test func aPlayRegionStandsAsAStorefrontApartFromTheAppStores() throws {
+        let bangladesh = try PlayRegion("BD")
+        let storefront = bangladesh.storefront
+        #expect(storefront.isPlayRegion)
+        #expect(storefront.countryCode == "BD")
+        #expect(storefront.numericID == 2_000_000 + 1 * 26 + 3)
+        #expect(storefront.priceLocale == bangladesh.priceLocale)
+        #expect(!(try Storefront("JPN")).isPlayRegion)
+        #expect(Storefront.all.allSatisfy { $0.numericID < PlayRegion.firstNumericID })
+        #expect(throws: StorePriceError.self) { try Storefront(String(storefront.numericID)) }
+        let tester = try PlayTester.named("play-ru-en").account
+        #expect(tester.storefront == (try PlayRegion("RU")).storefront)
+        #expect(tester.priceLocale.identifier == "en_RU@currency=RUB")
+    }
+}
