@@ -70,15 +70,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["CLI"])),
+                .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["CLI"])),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["CLI"])),
             ]
         ),
-        // A stand-in for the App Store Connect API on this machine: the tests' server, and
-        // `swift run asc-stand-in FOLDER`, to try `asc pull` without an account.
+        // Stand-ins for the App Store Connect API and the Google Play Developer API on this
+        // machine: the tests' servers, and `swift run asc-stand-in FOLDER`, to try `asc pull`
+        // without an account.
         .target(
-            name: "AppStoreConnectStandIn",
+            name: "StandIns",
             dependencies: [
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["CLI"])),
+                .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["CLI"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["CLI"])),
                 .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["CLI"])),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["CLI"])),
@@ -87,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "asc-stand-in",
             dependencies: [
-                "AppStoreConnectStandIn",
+                "StandIns",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["CLI"])),
             ]
@@ -112,8 +115,9 @@ let package = Package(
         .testTarget(
             name: "storepriceTests",
             dependencies: [
-                "storeprice", "TestSupport", "AppStoreConnectStandIn",
+                "storeprice", "TestSupport", "StandIns",
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["CLI"])),
+                .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["CLI"])),
             ]
         ),
     ],

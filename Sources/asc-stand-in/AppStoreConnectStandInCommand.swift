@@ -1,4 +1,4 @@
-import AppStoreConnectStandIn
+import StandIns
 import ArgumentParser
 import Crypto
 import Foundation
@@ -6,7 +6,7 @@ import Foundation
 /// `swift run asc-stand-in FOLDER`: App Store Connect's API on this machine, answering recorded
 /// responses, so that `storeprice asc pull` can be tried without an account.
 @main
-struct AppStoreConnectStandInCommand: ParsableCommand {
+struct StandInsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "asc-stand-in",
         abstract: "Serve recorded App Store Connect responses on this machine, for storeprice asc pull.",

@@ -143,19 +143,23 @@ extension StorePriceCommand.AppStoreConnect {
                 throw ValidationError("--concurrency \(concurrency) is out of range; give 1 to 64 requests at once (8 by default).")
             }
             try Self.checkBaseURL(baseURL)
-            if let raw {
-                switch Catalog.kind(of: raw) {
-                case nil: break
-                case .folder?:
-                    if let inside = try? FileManager.default.contentsOfDirectory(atPath: raw), !inside.isEmpty {
-                        throw ValidationError(
-                            "--raw '\(raw.escapedForMessage)' already holds files; give a new or empty folder, so that old responses are not read with new ones.")
-                    }
-                case .file?:
-                    throw ValidationError("--raw '\(raw.escapedForMessage)' is a file; give a new or empty folder.")
-                case .other?:
-                    throw ValidationError("--raw '\(raw.escapedForMessage)' is not a folder; give a new or empty folder.")
+            try Self.checkRawFolder(raw)
+        }
+
+        /// Refuses a raw folder that holds files already, or is no folder.
+        static func checkRawFolder(_ raw: String?) throws {
+            guard let raw else { return }
+            switch Catalog.kind(of: raw) {
+            case nil: break
+            case .folder?:
+                if let inside = try? FileManager.default.contentsOfDirectory(atPath: raw), !inside.isEmpty {
+                    throw ValidationError(
+                        "--raw '\(raw.escapedForMessage)' already holds files; give a new or empty folder, so that old responses are not read with new ones.")
                 }
+            case .file?:
+                throw ValidationError("--raw '\(raw.escapedForMessage)' is a file; give a new or empty folder.")
+            case .other?:
+                throw ValidationError("--raw '\(raw.escapedForMessage)' is not a folder; give a new or empty folder.")
             }
         }
 
@@ -234,18 +238,18 @@ extension StorePriceCommand.AppStoreConnect {
 
         /// Refuses an address the token must not go to: one that is not https, but for this machine's
         /// loopback over http, or that has a user, a path, a query or a port out of range.
-        static func checkBaseURL(_ text: String) throws {
+        static func checkBaseURL(_ text: String, example: String = "https://api.appstoreconnect.apple.com") throws {
             func refuse(_ why: String) -> ValidationError {
                 ValidationError("--base-url '\(text.escapedForMessage)' \(why)")
             }
             guard !text.hasSuffix("/") else {
-                throw refuse("ends with /; give the address alone, such as https://api.appstoreconnect.apple.com.")
+                throw refuse("ends with /; give the address alone, such as \(example).")
             }
             guard let parts = URLComponents(string: text), let scheme = parts.scheme, let host = parts.host, !host.isEmpty,
                 parts.user == nil, parts.password == nil, parts.path.isEmpty, parts.query == nil, parts.fragment == nil,
                 parts.port.map({ (1...65_535).contains($0) }) ?? true, !text.contains("@"), !text.contains(" ")
             else {
-                throw refuse("is not an address such as https://api.appstoreconnect.apple.com (a scheme, a host and at most a port).")
+                throw refuse("is not an address such as \(example) (a scheme, a host and at most a port).")
             }
             let loopback = ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host.lowercased())
             guard scheme == "https" || (scheme == "http" && loopback) else {

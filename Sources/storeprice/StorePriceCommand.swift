@@ -28,7 +28,7 @@ struct StorePriceCommand: ParsableCommand {
         version: "storeprice \(VersionInfo.current) (ICU \(VersionInfo.icu), CLDR \(VersionInfo.cldr))",
         subcommands: [
             Format.self, Paywall.self, Render.self, Snapshot.self, Verify.self, Storefronts.self, Accounts.self,
-            SandboxSchedule.self, AppStoreConnect.self,
+            SandboxSchedule.self, AppStoreConnect.self, Play.self,
         ]
     )
 
@@ -67,6 +67,9 @@ struct StorePriceCommand: ParsableCommand {
             }
             exit(withError: ExitCode.dataError)
         } catch let failure as AppStoreConnectClient.Failure {
+            Console.error(failure.description)
+            exit(withError: ExitCode.serviceUnavailable)
+        } catch let failure as PlayClient.Failure {
             Console.error(failure.description)
             exit(withError: ExitCode.serviceUnavailable)
         } catch let failure as WriteFailure {

@@ -1,4 +1,4 @@
-import AppStoreConnectStandIn
+import StandIns
 import Crypto
 import Foundation
 import TestSupport

@@ -22,8 +22,12 @@ final class PullProgress: Sendable {
         var drawn = false
     }
 
-    init(mode: Mode) {
+    /// The command a line of progress names, `asc pull` or `play pull`.
+    let command: String
+
+    init(mode: Mode, command: String = "asc pull") {
         self.mode = mode
+        self.command = command
     }
 
     /// The mode standard error calls for: redrawn on a terminal, lines elsewhere.
@@ -77,7 +81,7 @@ final class PullProgress: Sendable {
                 let quarters = state.done * 4 / state.products
                 guard quarters > state.quartersSaid, quarters < 4 else { return nil }
                 state.quartersSaid = quarters
-                return "asc pull: " + words + "\n"
+                return "\(command): " + words + "\n"
             }
         }
         if let line { Console.toStandardError(line) }

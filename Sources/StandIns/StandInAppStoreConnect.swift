@@ -96,7 +96,7 @@ public final class StandInAppStoreConnect: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline()
                     try channel.pipeline.syncOperations.addHandler(
-                        Handler(latency: latency, answer: { head in box.withLock { $0 }?.answer(head) ?? (.serviceUnavailable, [], []) },
+                        StandInHandler(latency: latency, answer: { head, _ in box.withLock { $0 }?.answer(head) ?? (.serviceUnavailable, [], []) },
                                 finished: { box.withLock { $0 }?.finished() }))
                 }
             }
@@ -277,45 +277,5 @@ public final class StandInAppStoreConnect: Sendable {
 
     private static func error(_ status: String, _ code: String, _ title: String, _ detail: String) -> [UInt8] {
         Array(#"{"errors":[{"status":"\#(status)","code":"\#(code)","title":"\#(title)","detail":"\#(detail)"}]}"#.utf8)
-    }
-
-    /// Answers each request once its head and body have come, after the latency.
-    private final class Handler: ChannelInboundHandler {
-        typealias InboundIn = HTTPServerRequestPart
-        typealias OutboundOut = HTTPServerResponsePart
-        let latency: TimeAmount
-        let answer: @Sendable (HTTPRequestHead) -> (HTTPResponseStatus, [(String, String)], [UInt8])
-        let finished: @Sendable () -> Void
-        var head: HTTPRequestHead?
-
-        init(
-            latency: TimeAmount, answer: @escaping @Sendable (HTTPRequestHead) -> (HTTPResponseStatus, [(String, String)], [UInt8]),
-            finished: @escaping @Sendable () -> Void
-        ) {
-            self.latency = latency
-            self.answer = answer
-            self.finished = finished
-        }
-
-        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-            switch unwrapInboundIn(data) {
-            case .head(let head): self.head = head
-            case .body: break
-            case .end:
-                guard let head else { return }
-                let (status, fields, body) = answer(head)
-                var headers = HTTPHeaders(fields)
-                headers.add(name: "Content-Length", value: String(body.count))
-                let response = HTTPResponseHead(version: head.version, status: status, headers: headers)
-                let bound = NIOLoopBound((context, self), eventLoop: context.eventLoop)
-                context.eventLoop.scheduleTask(in: latency) {
-                    let (context, handler) = bound.value
-                    context.write(handler.wrapOutboundOut(.head(response)), promise: nil)
-                    context.write(handler.wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
-                    context.writeAndFlush(handler.wrapOutboundOut(.end(nil)), promise: nil)
-                    handler.finished()
-                }
-            }
-        }
     }
 }

@@ -1,0 +1,125 @@
+import Foundation
+import StorePrice
+
+/// An app's one-time products, subscriptions and their offers, fetched from the Google Play
+/// Developer API as `storeprice play pull` does: the one-time products and the subscriptions,
+/// every page, one after another (so that products keep Play's order); then each
+/// subscription's offers (`basePlans/-/offers`), at most `concurrency` requests at once.
+///
+/// Every answer is written to the raw folder as it arrives, named so that the folder is itself a
+/// Play catalog (`onetimeproducts-0001.json`, `subscriptions-0001.json`,
+/// `offers-premium-0001.json`); the catalog is one document of every list, which
+/// ``PlayCatalog`` reads.
+final class PlayPull: Sendable {
+    let client: PlayClient
+    let packageName: String
+    let concurrency: Int
+    let raw: String?
+    let progress: PullProgress
+
+    init(client: PlayClient, packageName: String, concurrency: Int, raw: String?, progress: PullProgress) {
+        self.client = client
+        self.packageName = packageName
+        self.concurrency = max(1, concurrency)
+        self.raw = raw
+        self.progress = progress
+    }
+
+    /// What a list page says of what follows: its next page, and the subscriptions it names.
+    private struct Page: Decodable {
+        struct Subscription: Decodable {
+            var productId: String?
+        }
+        var subscriptions: [Subscription]?
+        var nextPageToken: String?
+    }
+
+    /// The pages of every list, in order: one-time products, subscriptions, then each
+    /// subscription's offers.
+    func run() async throws -> [[UInt8]] {
+        let app = "/androidpublisher/v3/applications/" + Self.escaped(packageName)
+        var pages = try await list(app + "/oneTimeProducts", name: "onetimeproducts")
+        let subscriptionPages = try await list(app + "/subscriptions", name: "subscriptions")
+        pages += subscriptionPages
+        var products: [String] = []
+        for page in subscriptionPages {
+            for subscription in (try? JSONDecoder().decode(Page.self, from: Data(page)))?.subscriptions ?? [] {
+                guard let id = subscription.productId else { continue }
+                // An ID Play would not give is refused when the catalog is read; it is not put in a path.
+                guard ProductIDRule.googlePlay.problem(with: id) == nil, !id.contains(":") else { continue }
+                products.append(id)
+            }
+        }
+        progress.listed(products: products.count)
+        // Each subscription's offers, in order, at most `concurrency` at once.
+        var offers = [[[UInt8]]](repeating: [], count: products.count)
+        try await withThrowingTaskGroup(of: (Int, [[UInt8]]).self) { group in
+            var next = 0
+            func start() {
+                let index = next
+                next += 1
+                let id = products[index]
+                group.addTask {
+                    let found = try await self.list(app + "/subscriptions/\(id)/basePlans/-/offers", name: "offers-\(id)")
+                    self.progress.productDone()
+                    return (index, found)
+                }
+            }
+            while next < min(concurrency, products.count) { start() }
+            while let (index, found) = try await group.next() {
+                offers[index] = found
+                if next < products.count { start() }
+            }
+        }
+        return pages + offers.flatMap { $0 }
+    }
+
+    /// Every page of a list, each written to the raw folder as it arrives.
+    private func list(_ path: String, name: String) async throws -> [[UInt8]] {
+        var pages: [[UInt8]] = []
+        var token: String?
+        repeat {
+            let query = "?pageSize=1000" + (token.map { "&pageToken=" + Self.escaped($0) } ?? "")
+            progress.request()
+            let body = try await client.get(path + query)
+            pages.append(body)
+            if let raw {
+                let file = "\(raw)/\(name)-\(String(format: "%04d", pages.count)).json"
+                do {
+                    try Data(body).write(to: URL(fileURLWithPath: file))
+                } catch {
+                    throw StorePriceError.unwritableFile(path: file, reason: "cannot write the response")
+                }
+            }
+            let next = (try? JSONDecoder().decode(Page.self, from: Data(body)))?.nextPageToken
+            guard next == nil || next != token else {
+                throw PlayClient.Failure(description: "Google Play gave GET \(AppStoreConnectClient.whole(path)) the same next page again; stopped")
+            }
+            token = next.flatMap { $0.isEmpty ? nil : $0 }
+        } while token != nil
+        return pages
+    }
+
+    /// One document of every list's pages, as `play pull` writes the catalog: each list's
+    /// resources in order, under its key.
+    static func catalog(of pages: [[UInt8]]) throws -> [UInt8] {
+        var merged: [String: [Any]] = [:]
+        for page in pages {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(page)) as? [String: Any] else {
+                throw PlayClient.Failure(description: "Google Play answered with something other than a JSON object; stopped")
+            }
+            for key in ["oneTimeProducts", "subscriptions", "subscriptionOffers"] {
+                if let items = object[key] as? [Any] { merged[key, default: []] += items }
+            }
+        }
+        let data = try JSONSerialization.data(withJSONObject: merged, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return Array(data) + [UInt8(ascii: "\n")]
+    }
+
+    /// Text for a URL's path or query: letters, digits and `-._~` as they are, the rest escaped.
+    static func escaped(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+}
