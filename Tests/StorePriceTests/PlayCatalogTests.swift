@@ -24,9 +24,10 @@ import Testing
         #expect(catalog.products.products.map(\.id)
             == ["gems_small", "coins_100", "level_pack", "premium:monthly", "premium:yearly", "premium:month-pass"])
         #expect(catalog.notes == [
-            "coins_100: 1 region not available to buyers; left out",
+            "coins_100: not available to buyers in VN; left out there",
             "level_pack: shown at the price of its buy option 'buy'; 'rent' (a rent option) left out",
             "premium:yearly offer 'switch-to-yearly' is draft, not active; left out",
+            "coins_100, premium:monthly, premium:yearly and 1 more: Play's dollar and euro prices for regions without a price of their own (otherRegionsConfig, newRegionsConfig) are not shown; StorePrice shows only the regions' own prices",
         ])
     }
 
@@ -73,8 +74,33 @@ import Testing
         #expect(console.products.products[0].titles["en-US"] == "Gems, Gold ; Glory")
         #expect(try price(console.products.products[0], "JP") == "480")
         #expect(console.notes == [
-            "gems_large (line 3): Play fills its prices from one default price (Auto Fill Prices); the file has none per region, so it is left out",
+            "gems_large (line 3): Auto Fill Prices is true, so Play converts its prices from the default price, and the file gives none of its own per region; left out",
         ])
+    }
+
+    /// Google's own examples (the reference of `RegionalSubscriptionOfferPhaseConfig`): a base plan
+    /// of $12 a year; $1 off over a phase of 3 months is $2, and 50% off is $1.50.
+    @Test func aDiscountIsOfTheBasePlansPriceProratedOverThePhase() throws {
+        let plan = #"""
+            {"productId":"premium","basePlans":[{"basePlanId":"yearly","state":"ACTIVE",
+             "autoRenewingBasePlanType":{"billingPeriodDuration":"P1Y"},
+             "regionalConfigs":[{"regionCode":"US","newSubscriberAvailability":true,"price":{"currencyCode":"USD","units":"12"}}]}]}
+            """#
+        func offer(_ id: String, _ discount: String) -> String {
+            #"""
+            {"productId":"premium","basePlanId":"yearly","offerId":"\#(id)","state":"ACTIVE","targeting":{"acquisitionRule":{}},
+             "phases":[{"recurrenceCount":1,"duration":"P3M","regionalConfigs":[{"regionCode":"US",\#(discount)}]}]}
+            """#
+        }
+        let catalog = try PlayCatalog(documents: [
+            ("plan.json", Array(plan.utf8)),
+            ("absolute.json", Array(offer("dollar-off", #""absoluteDiscount":{"currencyCode":"USD","units":"1"}"#).utf8)),
+            ("relative.json", Array(offer("half-off", #""relativeDiscount":0.5"#).utf8)),
+        ])
+        let offers = try #require(catalog.products.products.first?.subscription?.introductoryOffers)
+        let us = try PlayRegion("US").numericID
+        #expect(offers.map { $0.prices[us]?.amount } == ["2", "1.5"])
+        #expect(offers.map(\.paymentMode) == [.payUpFront, .payUpFront])
     }
 
     @Test func aRelativeDiscountIsExactAndThePlayStyleRoundsIt() throws {
@@ -119,6 +145,30 @@ import Testing
         let path = "\(Self.folder)/hostile/\(name)"
         let error = #expect(throws: StorePriceError.self) { try PlayCatalog(contentsOf: [path]) }
         expectBytes(error?.description ?? "", "catalog '\(path)'\(message)", name)
+    }
+
+    /// A Console export saved on Windows (CRLF), its default price first under the home country
+    /// and that country again among the regions, as the Console writes it.
+    @Test func aConsoleExportSavedOnWindowsWithItsDefaultPriceIsRead() throws {
+        let csv = "Product ID,Published State,Purchase Type,Auto Translate,Locale; Title; Description,Auto Fill Prices,Price,Pricing Template ID\r\n"
+            + "coins,published,managed_by_android,false,en-US; Coins; A bag; iw-IL; מטבעות; שקית,false,US; 1000000; DE; 1090000; US; 990000,\r\n"
+            + "old,unpublished,managed_by_android,false,en-US; Old; Gone,false,US; 990000,\r\n"
+        let catalog = try PlayCatalog(documents: [("in_app_products.csv", Array(csv.utf8))])
+        let coins = try #require(catalog.products.products.first)
+        #expect(catalog.products.products.count == 1)
+        #expect(try price(coins, "US") == "0.99")
+        #expect(try price(coins, "DE") == "1.09")
+        // Play's code for Hebrew, iw, is today's he.
+        #expect(coins.titles["he-IL"] == "מטבעות")
+        #expect(catalog.notes == ["'in_app_products.csv': 1 unpublished product left out; Play sells only published ones"])
+    }
+
+    @Test func aOneTimeProductIDHasNoColon() throws {
+        let product = #"{"productId":"coins:100","purchaseOptions":[{"purchaseOptionId":"buy","buyOption":{}}]}"#
+        let error = #expect(throws: StorePriceError.self) { try PlayCatalog(documents: [("p.json", Array(product.utf8))]) }
+        expectBytes(
+            error?.description ?? "",
+            "catalog 'p.json', field 'productId': 'coins:100' is not a Google Play product ID: a lower-case letter or digit, then lower-case letters, digits, '_' or '.'")
     }
 
     @Test(arguments: [

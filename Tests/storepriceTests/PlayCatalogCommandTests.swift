@@ -26,9 +26,10 @@ import Testing
             """)
         expectBytes(run.error, """
             storeprice: invalid product premium:monthly: no price in RU
-            storeprice: note: coins_100: 1 region not available to buyers; left out
+            storeprice: note: coins_100: not available to buyers in VN; left out there
             storeprice: note: level_pack: shown at the price of its buy option 'buy'; 'rent' (a rent option) left out
             storeprice: note: premium:yearly offer 'switch-to-yearly' is draft, not active; left out
+            storeprice: note: coins_100, premium:monthly, premium:yearly and 1 more: Play's dollar and euro prices for regions without a price of their own (otherRegionsConfig, newRegionsConfig) are not shown; StorePrice shows only the regions' own prices
             storeprice: 1 invalid product, with rows only where priced; --strict makes this an error
 
             """)
@@ -94,6 +95,10 @@ import Testing
          "storeprice: unknown Google Play region 'JPN'; did you mean JP?"),
         (["render", "\(folder)/hostile/currency-not-buyer-currency.json", "--catalog-format", "play", "--storefronts", "JP"], 65,
          "storeprice: catalog 'Tests/Fixtures/google-play/hostile/currency-not-buyer-currency.json', field 'oneTimeProducts[0].purchaseOptions[0].regionalPricingAndAvailabilityConfigs[0].price.currencyCode': JP is priced in USD; Play bills JP in JPY (regionsVersion 2025/03), and StorePrice never converts"),
+        (["render", "\(folder)/offers.json"], 65,
+         "storeprice: catalog 'Tests/Fixtures/google-play/offers.json': this is a Google Play Developer API document, not an App Store Connect response; read it as a Google Play catalog, format play"),
+        (["render", "\(folder)/console/in_app_products.csv"], 65,
+         "storeprice: catalog 'Tests/Fixtures/google-play/console/in_app_products.csv', line 1: this is the Play Console's CSV of in-app products; read it as a Google Play catalog, format play"),
         (["render", "-", "--catalog-format", "play"], 65,
          "storeprice: catalog '-': Play documents are read from files; give the file or the folder that holds them"),
         (["snapshot", folder, "--catalog-format", "play", "--accounts", "Data/test-accounts.json"], 64,

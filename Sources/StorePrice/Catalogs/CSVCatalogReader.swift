@@ -96,6 +96,11 @@ final class CSVCatalogReader: CatalogSource {
         // `product_id` is the column's name in StorePrice 0.1.0, read as `product`.
         let names = try fields(header, source: source, line: 1).map { $0.lowercased() == "product_id" ? "product" : $0.lowercased() }
         guard Set(names) == Set(columns), names.count == 3 else {
+            if names.starts(with: ["product id", "published state", "purchase type"]) {
+                throw .invalidCatalog(
+                    source: source, line: 1, field: nil,
+                    reason: "this is the Play Console's CSV of in-app products; read it as a Google Play catalog, format play")
+            }
             let expected = "the header product,storefront,price (columns in any order)"
             // The line is quoted only when it looks like a header: a file that is not a catalog
             // may hold anything on its first line, secrets included.

@@ -32,16 +32,22 @@ public enum ProductIDRule: String, Hashable, Sendable, CaseIterable, Codable {
     /// Why `id` is no Play product ID or `productId:basePlanId`, or nil.
     private static func playProblem(_ id: String) -> String? {
         let parts = id.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        let product = parts[0].utf8
+        if let problem = playProductIDProblem(String(parts[0])) { return problem }
+        guard parts.count == 2 else { return nil }
+        return playOfferIDProblem(String(parts[1]), kind: "base plan ID")
+    }
+
+    /// Why `id` is no Play product ID (a one-time product's or a subscription's), or nil.
+    static func playProductIDProblem(_ id: String) -> String? {
+        let product = id.utf8
         let lowerOrDigit = { (byte: UInt8) in (0x61...0x7A).contains(byte) || byte.isASCIIDigit }
         guard let first = product.first, lowerOrDigit(first),
             product.allSatisfy({ lowerOrDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") })
         else {
-            return "'\(String(parts[0]).escapedForMessage)' is not a Google Play product ID: a lower-case letter or digit, "
+            return "'\(id.escapedForMessage)' is not a Google Play product ID: a lower-case letter or digit, "
                 + "then lower-case letters, digits, '_' or '.'"
         }
-        guard parts.count == 2 else { return nil }
-        return playOfferIDProblem(String(parts[1]), kind: "base plan ID")
+        return nil
     }
 
     /// Why `id` is no Play base plan or offer ID, or nil: 1 to 63 lower-case letters, digits and

@@ -140,6 +140,10 @@ struct AppStoreConnectResponses {
             {
                 throw fail(nil, "this is JSON Lines (an object a line), not an App Store Connect response; read it as a JSON Lines catalog, format jsonl")
             }
+            let keys = Set(JSONDuplicateKeys.scan(text).topLevelKeys)
+            if !keys.isDisjoint(with: ["oneTimeProducts", "subscriptions", "subscriptionOffers", "inappproduct", "purchaseOptions", "basePlans", "sku"]) {
+                throw fail(nil, "this is a Google Play Developer API document, not an App Store Connect response; read it as a Google Play catalog, format play")
+            }
             throw fail(nil, "not an App Store Connect response (\(describe(error)))")
         }
         if let repeated = JSONDuplicateKeys.firstRepeatedKey(in: text) { throw fail(repeated, JSONDuplicateKeys.reason) }

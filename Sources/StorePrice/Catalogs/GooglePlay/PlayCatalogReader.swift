@@ -13,6 +13,8 @@ struct PlayCatalogReader {
     private var offers: [String: [(offer: PlayDocument.Offer, place: Place)]] = [:]
     private var offerPlaces: [String: Place] = [:]
     private var notes: [String] = []
+    /// Products with Play's dollar and euro prices for other regions, which are never shown.
+    private var otherRegionPrices: [String] = []
 
     /// Where a resource was read: the file and its JSON path (`subscriptions[2]`) or CSV line.
     struct Place {
@@ -26,8 +28,10 @@ struct PlayCatalogReader {
             return .invalidCatalog(source: source, line: line, field: path, reason: reason)
         }
 
-        /// `'file', subscriptions[2]`, for a message about another place.
-        var named: String { "'\(source.escapedPathForMessage)', \(field)" }
+        /// `'file', subscriptions[2]` or `'file', line 3`, for a message about another place.
+        var named: String {
+            "'\(source.escapedPathForMessage)'" + (field.isEmpty ? "" : ", \(field)") + (line.map { ", line \($0)" } ?? "")
+        }
     }
 
     private enum Entry {
@@ -97,8 +101,10 @@ struct PlayCatalogReader {
             try add(try decode(PlayDocument.Offer.self), at: single)
         } else if keySet.contains("sku") {
             entries.append(.legacy(try decode(PlayDocument.InAppProduct.self), single))
-        } else if keys.isEmpty && text.utf8.contains(where: { $0 == UInt8(ascii: "{") }) {
-            // `{}`: the API's answer for an app with none of a kind.
+        } else if keySet.isSubset(of: ["kind", "nextPageToken", "tokenPagination", "pageInfo"]),
+            text.utf8.contains(where: { $0 == UInt8(ascii: "{") })
+        {
+            // `{}` (or the legacy list's `{"kind": …}`): the API's answer for an app with none of a kind.
             return
         } else {
             throw file.fail(
@@ -109,8 +115,23 @@ struct PlayCatalogReader {
     }
 
     mutating func readConsoleCSV(_ bytes: [UInt8], source: String) throws(StorePriceError) {
-        for (row, line) in try PlayConsoleCSV.rows(bytes, source: source) {
+        let (rows, unpublished) = try PlayConsoleCSV.rows(bytes, source: source)
+        var changed: Set<String> = []
+        for (row, line) in rows {
             entries.append(.consoleRow(row, Place(source: source, field: "", line: line)))
+            for (code, _) in row.prices where !((try? PlayRegion(code))?.changes.isEmpty ?? true) { changed.insert(code.uppercased()) }
+        }
+        if unpublished > 0 {
+            notes.append(
+                "'\(source.escapedPathForMessage)': \(unpublished) unpublished product\(unpublished == 1 ? "" : "s") left out; "
+                    + "Play sells only published ones")
+        }
+        // The Console's CSV names no currency: a price is in the region's currency of the day of the export.
+        for code in changed.sorted() {
+            guard let region = try? PlayRegion(code), let change = region.changes.last else { continue }
+            notes.append(
+                "'\(source.escapedPathForMessage)': \(code)'s prices are read in \(region.currency.code), Play's currency there "
+                    + "since \(change.date); a CSV exported before then writes them in \(change.from)")
         }
     }
 
@@ -131,10 +152,13 @@ struct PlayCatalogReader {
     mutating func products() throws(StorePriceError) -> ([Product], [String]) {
         var products: [Product] = []
         var seen: [String: Place] = [:]
-        func register(_ id: String, _ place: Place, field: String) throws(StorePriceError) {
+        func register(_ id: String, _ place: Place, field: String, basePlan: Bool = false) throws(StorePriceError) {
             if let problem = rule.problem(with: id) { throw place.fail(field, problem) }
+            if !basePlan, rule != .any, id.contains(":") {
+                throw place.fail(field, ProductIDRule.playProductIDProblem(id) ?? "")
+            }
             if let first = seen.updateValue(place, forKey: id) {
-                throw place.fail(field, "product '\(id.escapedForMessage)' again; \(first.named)\(first.line.map { " line \($0)" } ?? "") has it")
+                throw place.fail(field, "product '\(id.escapedForMessage)' again; \(first.named) has it")
             }
         }
         var usedOffers: Set<String> = []
@@ -146,7 +170,7 @@ struct PlayCatalogReader {
                 if let made = try oneTimeProduct(product, id: id, place: place) { products.append(made) }
             case .subscription(let subscription, let place):
                 let id = try required(subscription.productId, "productId", place)
-                if let problem = rule.problem(with: id) { throw place.fail("productId", problem) }
+                if rule != .any, let problem = ProductIDRule.playProductIDProblem(id) { throw place.fail("productId", problem) }
                 let (titles, descriptions) = try texts(subscription.listings, place)
                 var basePlanIDs: [String: Int] = [:]
                 for (index, plan) in (subscription.basePlans ?? []).enumerated() {
@@ -156,7 +180,7 @@ struct PlayCatalogReader {
                         throw planPlace.fail("basePlanId", "base plan '\(planID.escapedForMessage)' again; basePlans[\(first)] is it")
                     }
                     let productID = "\(id):\(planID)"
-                    try register(productID, planPlace, field: "basePlanId")
+                    try register(productID, planPlace, field: "basePlanId", basePlan: true)
                     usedOffers.insert(productID)
                     if let made = try basePlan(plan, id: productID, titles: titles, descriptions: descriptions, place: planPlace) {
                         products.append(made)
@@ -173,6 +197,13 @@ struct PlayCatalogReader {
                 try register(row.productID, place, field: "Product ID")
                 if let made = try consoleProduct(row, place: place) { products.append(made) }
             }
+        }
+        if !otherRegionPrices.isEmpty {
+            let shown = otherRegionPrices.prefix(3).map(\.escapedForMessage).joined(separator: ", ")
+                + (otherRegionPrices.count > 3 ? " and \(otherRegionPrices.count - 3) more" : "")
+            notes.append(
+                "\(shown): Play's dollar and euro prices for regions without a price of their own (otherRegionsConfig, "
+                    + "newRegionsConfig) are not shown; StorePrice shows only the regions' own prices")
         }
         for (key, list) in offers.sorted(by: { $0.key < $1.key }) where !usedOffers.contains(key) {
             notes.append(
@@ -207,7 +238,7 @@ struct PlayCatalogReader {
         let optionPlace = Place(source: place.source, field: place.field.isEmpty ? field : "\(place.field).\(field)")
         var prices: [Int: Price] = [:]
         var origins: [Int: ProductOrigin.PriceSource] = [:]
-        var unavailable = 0
+        var unavailable: [String] = []
         var regions: Set<Int> = []
         for (index, config) in (options[chosen].regionalPricingAndAvailabilityConfigs ?? []).enumerated() {
             let at = "[\(index)]"
@@ -216,16 +247,17 @@ struct PlayCatalogReader {
                 throw optionPlace.fail("\(at).regionCode", "\(region.code) again in one purchase option")
             }
             guard config.availability == nil || config.availability == "AVAILABLE" else {
-                unavailable += 1
+                unavailable.append(region.code)
                 continue
             }
             let (price, written) = try money(config.price, in: region, field: "\(at).price", optionPlace)
             prices[region.numericID] = price
             origins[region.numericID] = .init(line: nil, field: "\(optionPlace.field)\(at).price", written: written)
         }
-        if unavailable > 0 {
-            notes.append("\(id.escapedForMessage): \(unavailable) region\(unavailable == 1 ? "" : "s") not available to buyers; left out")
+        if !unavailable.isEmpty {
+            notes.append("\(id.escapedForMessage): not available to buyers in \(unavailable.joined(separator: ", ")); left out there")
         }
+        if options[chosen].newRegionsConfig != nil { otherRegionPrices.append(id) }
         let (titles, descriptions) = try texts(product.listings, place)
         return Product(
             checkedID: id, prices: prices, titles: titles, descriptions: descriptions,
@@ -256,7 +288,7 @@ struct PlayCatalogReader {
         var prices: [Int: Price] = [:]
         var nanos: [Int: Int64] = [:]
         var origins: [Int: ProductOrigin.PriceSource] = [:]
-        var closed = 0
+        var closed: [String] = []
         for (index, config) in (plan.regionalConfigs ?? []).enumerated() {
             let at = "regionalConfigs[\(index)]"
             let region = try self.region(config.regionCode, field: "\(at).regionCode", place)
@@ -266,15 +298,16 @@ struct PlayCatalogReader {
             let (price, written) = try money(config.price, in: region, field: "\(at).price", place)
             origins[region.numericID] = .init(line: nil, field: "\(place.field).\(at).price", written: written)
             guard config.newSubscriberAvailability != false else {
-                closed += 1
+                closed.append(region.code)
                 continue
             }
             prices[region.numericID] = price
             nanos[region.numericID] = Self.nanos(config.price)
         }
-        if closed > 0 {
-            notes.append("\(id.escapedForMessage): \(closed) region\(closed == 1 ? "" : "s") closed to new subscribers; left out")
+        if !closed.isEmpty {
+            notes.append("\(id.escapedForMessage): closed to new subscribers in \(closed.joined(separator: ", ")); left out there")
         }
+        if plan.otherRegionsConfig != nil { otherRegionPrices.append(id) }
         let terms = try offerTerms(for: id, period: period, basePrices: nanos)
         return Product(
             checkedID: id, prices: prices, titles: titles, descriptions: descriptions,
@@ -312,6 +345,9 @@ struct PlayCatalogReader {
                 throw place.fail("phases[0].duration", error.description)
             }
             let count = phase.recurrenceCount ?? 1
+            guard count >= 1 else {
+                throw place.fail("phases[0].recurrenceCount", "\(count); a phase recurs 1 or more times")
+            }
             // Regions where new subscribers may take the offer, when the offer says.
             var open: Set<Int>?
             if let configs = offer.regionalConfigs {
@@ -343,11 +379,17 @@ struct PlayCatalogReader {
                     prices[region.numericID] = try money(config.price, in: region, field: "\(at).price", place).price
                     continue
                 }
-                guard let base = basePrices[region.numericID] else {
-                    throw place.fail(at, "a discount in \(region.code), where the base plan \(productID.escapedForMessage) has no price")
+                // Where the base plan is closed to new subscribers, so is its offer.
+                guard let base = basePrices[region.numericID] else { continue }
+                guard let ratio = Self.proration(of: duration, over: period) else {
+                    throw place.fail(
+                        "phases[0].duration",
+                        "a discount over \(duration) of a \(period) base plan; Play prorates the base plan's price over the phase, "
+                            + "which StorePrice does in months or in days, not across them")
                 }
                 prices[region.numericID] = try discounted(
-                    base, absolute: config.absoluteDiscount, relative: config.relativeDiscount, in: region, field: at, place)
+                    base, ratio: ratio, absolute: config.absoluteDiscount, relative: config.relativeDiscount, in: region,
+                    field: at, place)
             }
             if !free.isEmpty, !prices.isEmpty {
                 throw place.fail(
@@ -369,7 +411,7 @@ struct PlayCatalogReader {
     private mutating func legacyProduct(
         _ product: PlayDocument.InAppProduct, id: String, place: Place
     ) throws(StorePriceError) -> Product? {
-        if let status = product.status, status != "active" {
+        if let status = product.status, status.lowercased() != "active" {
             notes.append("\(id.escapedForMessage): status \(status.escapedForMessage), not active; left out")
             return nil
         }
@@ -390,9 +432,12 @@ struct PlayCatalogReader {
         }
         var titles: [String: String] = [:]
         var descriptions: [String: String] = [:]
-        for (language, listing) in product.listings ?? [:] {
-            titles[language] = listing.title
-            descriptions[language] = listing.description
+        var tags = LanguageTagSet()
+        for language in (product.listings ?? [:]).keys.sorted() {
+            let tag = Self.languageTag(language)
+            if let reason = tags.insert(tag) { throw place.fail("listings.\(language)", reason) }
+            titles[tag] = product.listings?[language]?.title
+            descriptions[tag] = product.listings?[language]?.description
         }
         var subscription: SubscriptionTerms?
         if product.purchaseType == "subscription" {
@@ -401,11 +446,15 @@ struct PlayCatalogReader {
             var trial: [CatalogOffer] = []
             do {
                 period = try SubscriptionPeriod(text)
-                if let trialText = product.trialPeriod, !trialText.isEmpty {
-                    trial = [try CatalogOffer(paymentMode: "freeTrial", period: SubscriptionPeriod(trialText))]
-                }
             } catch {
                 throw place.fail("subscriptionPeriod", error.description)
+            }
+            if let trialText = product.trialPeriod, !trialText.isEmpty {
+                do {
+                    trial = [try CatalogOffer(paymentMode: "freeTrial", period: SubscriptionPeriod(trialText))]
+                } catch {
+                    throw place.fail("trialPeriod", error.description)
+                }
             }
             subscription = SubscriptionTerms(period: period, introductoryOffers: trial)
         }
@@ -425,8 +474,8 @@ struct PlayCatalogReader {
         }
         if row.autoFill {
             notes.append(
-                "\(row.productID.escapedForMessage) (line \(place.line ?? 0)): Play fills its prices from one default price "
-                    + "(Auto Fill Prices); the file has none per region, so it is left out")
+                "\(row.productID.escapedForMessage) (line \(place.line ?? 0)): Auto Fill Prices is true, so Play converts its "
+                    + "prices from the default price, and the file gives none of its own per region; left out")
             return nil
         }
         return Product(
@@ -437,6 +486,31 @@ struct PlayCatalogReader {
     // MARK: Fields
 
     private static func isActive(_ state: String?) -> Bool { state == nil || state == "ACTIVE" }
+
+    /// A listing's language as a tag: `en_US` is `en-US`, and the codes Play still writes for
+    /// languages ISO renamed (`iw-IL`, `no-NO`, `in-ID`) are today's (`he-IL`, `nb-NO`, `id-ID`),
+    /// as ICU reads them, so that titles are found for the price locale.
+    static func languageTag(_ code: String) -> String {
+        let tag = String(code.map { $0 == "_" ? "-" : $0 })
+        let parts = tag.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let replaced = LocaleSubtags.replacedLanguages[parts[0].lowercased()] else { return tag }
+        return parts.count == 2 ? replaced + "-" + parts[1] : replaced
+    }
+
+    /// The base plan's price prorated over one recurrence of a phase, as Play prorates it for a
+    /// discount (`$12` a year over 3 months is `$3`): `phase / base`, in months or in days; nil
+    /// across them (weeks of a monthly plan).
+    static func proration(of phase: SubscriptionPeriod, over base: SubscriptionPeriod) -> (Int, Int)? {
+        func months(_ period: SubscriptionPeriod) -> Int? {
+            period.unit == .month ? period.value : period.unit == .year ? period.value * 12 : nil
+        }
+        func days(_ period: SubscriptionPeriod) -> Int? {
+            period.unit == .day ? period.value : period.unit == .week ? period.value * 7 : nil
+        }
+        if let phaseMonths = months(phase), let baseMonths = months(base) { return (phaseMonths, baseMonths) }
+        if let phaseDays = days(phase), let baseDays = days(base) { return (phaseDays, baseDays) }
+        return nil
+    }
 
     private func required(_ value: String?, _ field: String, _ place: Place) throws(StorePriceError) -> String {
         guard let value else { throw place.fail(field, "missing; the API always writes it") }
@@ -519,39 +593,59 @@ struct PlayCatalogReader {
         return scaled.addingReportingOverflow(Int64(money.nanos ?? 0)).overflow ? nil : scaled + Int64(money.nanos ?? 0)
     }
 
-    /// A base price less an absolute discount, or times one less a relative discount, exactly:
-    /// `4.99 × (1 − 0.5)` is `2.495`, which the Play style rounds as Play rounds micros.
+    /// A phase's price from a discount, as Google's reference defines it: the base plan's price
+    /// prorated over the phase (`ratio`), less an absolute discount or times one less a relative
+    /// discount ($12 a year, $1 off over 3 months, is $2; half off, $1.50). The result is carried
+    /// to nanos, as `Money` is, rounded half-even; the Play style rounds it for display.
     private func discounted(
-        _ base: Int64, absolute: PlayDocument.Money?, relative: Double?, in region: PlayRegion, field: String, _ place: Place
+        _ base: Int64, ratio: (Int, Int), absolute: PlayDocument.Money?, relative: Decimal?, in region: PlayRegion,
+        field: String, _ place: Place
     ) throws(StorePriceError) -> Price {
-        var value: Int64
-        var digits = 9
+        // numerator / denominator, in nanos, exactly: all positive, in 128 bits.
+        guard base > 0 else { throw place.fail(field, "the base plan's price is not more than 0") }
+        var numerator = UInt64(base).multipliedFullWidth(by: UInt64(ratio.0))
+        var denominator = UInt64(ratio.1)
+        if let relative {
+            let text = "\(relative)"
+            guard case .success(let parsed) = DecimalText.parse(text), relative > 0, relative < 1 else {
+                throw place.fail(
+                    "\(field).relativeDiscount", "\(text.escapedForMessage) is no fraction between 0 and 1 (0.3 is 30% off)")
+            }
+            guard parsed.fractionDigits <= 9 else {
+                throw place.fail(
+                    "\(field).relativeDiscount", "\(text.escapedForMessage) has more than 9 decimal places; write it as Play shows it, such as 0.3")
+            }
+            var scale: UInt64 = 1
+            for _ in 0..<parsed.fractionDigits { scale *= 10 }
+            let off = UInt64(parsed.text.utf8.filter(\.isASCIIDigit).reduce(0) { $0 * 10 + Int($1 - 0x30) })
+            let low = numerator.low.multipliedFullWidth(by: scale - off)
+            let (high, overflow) = numerator.high.multipliedReportingOverflow(by: scale - off)
+            let (sum, carry) = high.addingReportingOverflow(low.high)
+            guard !overflow, !carry else { throw place.fail("\(field).relativeDiscount", "the discounted price has too many digits") }
+            numerator = (sum, low.low)
+            denominator *= scale
+        }
+        // The quotient fits 64 bits when the high half is below the divisor.
+        guard numerator.high < denominator else { throw place.fail(field, "the discounted price has too many digits") }
+        let (quotient, remainder) = denominator.dividingFullWidth(numerator)
+        // Half-even, to whole nanos.
+        var rounded = quotient
+        if remainder > denominator - remainder || (remainder == denominator - remainder && quotient % 2 != 0) { rounded += 1 }
+        guard rounded <= UInt64(Int64.max) else { throw place.fail(field, "the discounted price has too many digits") }
+        var value = Int64(rounded)
         if let absolute {
             let discount = try money(absolute, in: region, field: "\(field).absoluteDiscount", place).price
             guard let discountNanos = Self.nanos(absolute) else { throw place.fail("\(field).absoluteDiscount", "out of range") }
-            value = base - discountNanos
+            value -= discountNanos
             guard value > 0 else {
                 throw place.fail(
                     "\(field).absoluteDiscount", "\(discount.amount) \(region.currency.code) takes the whole price away; "
                         + "a discounted phase costs more than 0")
             }
-        } else {
-            let text = relative.map { "\($0)" } ?? ""
-            guard case .success(let parsed) = DecimalText.parse(text), let relative, relative > 0, relative < 1,
-                parsed.fractionDigits <= 6
-            else {
-                throw place.fail(
-                    "\(field).relativeDiscount", "'\(text.escapedForMessage)' is no fraction between 0 and 1 (0.5 is half off)")
-            }
-            let scale = Int64([1, 10, 100, 1_000, 10_000, 100_000, 1_000_000][parsed.fractionDigits])
-            let numerator = Int64(parsed.text.utf8.filter(\.isASCIIDigit).reduce(0) { $0 * 10 + Int($1 - 0x30) })
-            let (product, overflow) = base.multipliedReportingOverflow(by: scale - numerator)
-            guard !overflow else { throw place.fail("\(field).relativeDiscount", "the discounted price has too many digits") }
-            value = product
-            digits += parsed.fractionDigits
         }
+        guard value > 0 else { throw place.fail("\(field).relativeDiscount", "takes the whole price away; a discounted phase costs more than 0") }
         do {
-            return try Price(DecimalText.scaled(value, fractionDigits: digits).text, currency: region.currency)
+            return try Price(DecimalText.scaled(value, fractionDigits: 9).text, currency: region.currency)
         } catch {
             throw place.fail(field, error.description)
         }
@@ -564,7 +658,7 @@ struct PlayCatalogReader {
         var tags = LanguageTagSet()
         for (index, listing) in (listings ?? []).enumerated() {
             let field = "listings[\(index)].languageCode"
-            let language = try required(listing.languageCode, field, place)
+            let language = Self.languageTag(try required(listing.languageCode, field, place))
             if let reason = tags.insert(language) { throw place.fail(field, reason) }
             titles[language] = listing.title
             descriptions[language] = listing.description

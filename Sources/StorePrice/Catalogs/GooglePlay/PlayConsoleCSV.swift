@@ -25,15 +25,16 @@ enum PlayConsoleCSV {
 
     static let header = ["Product ID", "Published State", "Purchase Type", "Auto Translate", "Locale; Title; Description", "Auto Fill Prices", "Price"]
 
-    /// The published rows of a file, each with its line.
-    static func rows(_ bytes: [UInt8], source: String) throws(StorePriceError) -> [(Row, Int)] {
+    /// The published rows of a file, each with its line, and how many were unpublished.
+    static func rows(_ bytes: [UInt8], source: String) throws(StorePriceError) -> (rows: [(Row, Int)], unpublished: Int) {
         func fail(_ line: Int?, _ field: String?, _ reason: String) -> StorePriceError {
             .invalidCatalog(source: source, line: line, field: field, reason: reason)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw fail(nil, nil, "not UTF-8 text; the Play Console writes its CSV in UTF-8")
         }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        // "\r\n" is one Character in Swift: a file saved on Windows is split at it too.
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         while lines.last?.isEmpty == true { lines.removeLast() }
         guard let first = lines.first else { throw fail(nil, nil, "empty; the first line is the Play Console's header") }
         let headerFields = try fields(String(first.hasPrefix("\u{FEFF}") ? first.dropFirst() : first), line: 1, source: source).map {
@@ -43,11 +44,12 @@ enum PlayConsoleCSV {
             throw fail(1, nil, "not a Play Console CSV of in-app products: the header starts \(header.joined(separator: ","))")
         }
         var rows: [(Row, Int)] = []
+        var unpublished = 0
         for (index, line) in lines.enumerated().dropFirst() where !line.allSatisfy({ $0 == " " || $0 == "\t" }) {
             let number = index + 1
             let fields = try fields(String(line), line: number, source: source)
-            guard fields.count >= header.count else {
-                throw fail(number, nil, "\(fields.count) fields; a row has \(header.count) or more, as the header")
+            guard fields.count >= min(header.count, headerFields.count) else {
+                throw fail(number, nil, "\(fields.count) fields; a row has the header's \(headerFields.count)")
             }
             var row = Row(productID: unescape(fields[0]).trimmingASCIIWhitespace())
             guard fields[1] == "published" || fields[1] == "unpublished" else {
@@ -59,7 +61,7 @@ enum PlayConsoleCSV {
             }
             var tags = LanguageTagSet()
             for start in stride(from: 0, to: texts.count, by: 3) {
-                let language = texts[start].replacingUnderscores()
+                let language = PlayCatalogReader.languageTag(texts[start])
                 if let reason = tags.insert(language) { throw fail(number, "Locale; Title; Description", reason) }
                 row.titles[language] = texts[start + 1]
                 row.descriptions[language] = texts[start + 2]
@@ -72,15 +74,26 @@ enum PlayConsoleCSV {
             }
             let parts = split(fields[6], by: ";").map { $0.trimmingASCIIWhitespace() }
             if !row.autoFill {
-                guard parts.count % 2 == 0 else {
-                    throw fail(number, "Price", "\(parts.count) parts; prices are 'REGION; micros' pairs, such as US; 990000")
+                    guard parts.count % 2 == 0 else {
+                    throw fail(
+                        number, "Price", "\(parts.count) part\(parts.count == 1 ? "" : "s") (\(fields[6].isEmpty ? "empty" : "an odd number")); "
+                            + "prices are 'REGION; micros' pairs, such as US; 990000")
                 }
                 for start in stride(from: 0, to: parts.count, by: 2) { row.prices.append((parts[start], parts[start + 1])) }
+                // Newer exports give the default price first, under the home country, then every
+                // region's own price, the home country's among them: the first pair is then the
+                // default, not a second price.
+                if let first = row.prices.first, row.prices.dropFirst().contains(where: { $0.0 == first.0 }) {
+                    row.prices.removeFirst()
+                }
             }
-            guard fields[1] == "published" else { continue }
+            guard fields[1] == "published" else {
+                unpublished += 1
+                continue
+            }
             rows.append((row, number))
         }
-        return rows
+        return (rows, unpublished)
     }
 
     /// A line's fields, split at commas outside quotes; a quoted field's quotes are taken away
@@ -170,12 +183,5 @@ enum PlayConsoleCSV {
             }
         }
         return result
-    }
-}
-
-extension String {
-    /// `en_US` as a language tag, `en-US`.
-    fileprivate func replacingUnderscores() -> String {
-        String(map { $0 == "_" ? "-" : $0 })
     }
 }

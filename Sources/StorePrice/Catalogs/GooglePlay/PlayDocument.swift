@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The Play Developer API's documents (androidpublisher v3) as StorePrice reads them: only the
 /// fields that decide a price, a title or an offer; the API's other fields are left unread.
 ///
@@ -42,6 +48,8 @@ enum PlayDocument {
         var buyOption: BuyOption?
         var rentOption: Empty?
         var regionalPricingAndAvailabilityConfigs: [RegionalPrice]?
+        /// Play's dollar and euro prices for regions it adds later: never shown, noted.
+        var newRegionsConfig: Empty?
     }
 
     struct RegionalPrice: Decodable {
@@ -68,6 +76,8 @@ enum PlayDocument {
         var prepaidBasePlanType: Period?
         var installmentsBasePlanType: Period?
         var regionalConfigs: [RegionalConfig]?
+        /// Play's dollar and euro prices for the other regions: never shown, noted.
+        var otherRegionsConfig: PurchaseOption.Empty?
     }
 
     struct RegionalConfig: Decodable {
@@ -109,7 +119,8 @@ enum PlayDocument {
         var free: Free?
         var price: Money?
         var absoluteDiscount: Money?
-        var relativeDiscount: Double?
+        /// Read as written (`0.3`, never `0.29999…`).
+        var relativeDiscount: Decimal?
     }
 
     // MARK: inappproducts (legacy)
