@@ -237,6 +237,38 @@ extension PriceServiceTests {
         }
     }
 
+    /// A Google Play catalog (`CATALOG_FORMAT=play`): storefront= is a Play region and account=
+    /// a Play tester, the rows are those `storeprice render --catalog-format play` writes, in
+    /// the Play style unless style=icu; the App Store style is refused.
+    @Test func aGooglePlayCatalog() async throws {
+        let folder = Self.repository.appendingPathComponent("Tests/Fixtures/google-play").path
+        try await withCatalog(CatalogConfiguration(path: folder, format: .play)) { client in
+            try await client.execute(uri: "/v1/products/coins_100?storefront=UA", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(self.text(response.body) == #"{"product":"coins_100","storefront":"UA","account":null,"price_locale":"uk_UA@currency=UAH","amount":"44.99","formatted":"44,99\#u{00A0}грн","title":"100 Coins","period":null,"price_per_period":null,"offer":null,"offer_terms":null,"offers":null,"billing_plans":null,"paywall":null}"# + "\n")
+            }
+            try await client.execute(uri: "/v1/products/coins_100?account=play-ru-en", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(self.text(response.body).contains(#""storefront":"RU","account":"play-ru-en","price_locale":"en_RU@currency=RUB","amount":"109","formatted":"RUB\#u{00A0}109.00""#))
+            }
+            try await client.execute(uri: "/v1/products/premium:monthly/paywall?storefront=DE", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(self.text(response.body).contains(#""offer":"1 Woche gratis""#))
+            }
+            try await client.execute(uri: "/v1/products/coins_100?storefront=UA&style=icu", method: .get) { response in
+                #expect(self.text(response.body).contains(#""formatted":"44,99\#u{00A0}\#u{20B4}""#))
+            }
+            try await client.execute(uri: "/v1/products/coins_100?storefront=JPN", method: .get) { response in
+                #expect(response.status == .badRequest)
+                #expect(self.text(response.body) == #"{"error":"unknown Google Play region 'JPN'; did you mean JP?"}"# + "\n")
+            }
+            try await client.execute(uri: "/v1/products/coins_100?storefront=US&style=app-store", method: .get) { response in
+                #expect(response.status == .badRequest)
+                #expect(self.text(response.body) == #"{"error":"style=app-store writes the App Store's prices; this catalog is Google Play's: use play or icu"}"# + "\n")
+            }
+        }
+    }
+
     /// `/ready` is 503 until a catalog is loaded, and without `CATALOG`; product routes say why.
     @Test func readyOnlyWithACatalog() async throws {
         try await withLiveService { client in
