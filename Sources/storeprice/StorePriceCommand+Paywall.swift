@@ -129,7 +129,7 @@ extension StorePriceCommand {
         @Option(help: ArgumentHelp("With --catalog, the subscription's product ID.", valueName: "id"))
         var product: String?
 
-        @Option(help: "With --catalog, the catalog's format when its name does not tell it.")
+        @Option(help: "With --catalog, the catalog's format when its name does not tell it; play for Google Play's (then --storefront is a Play region, --account a Play tester).")
         var catalogFormat: CatalogFormatChoice?
 
         @OptionGroup var effectiveDate: EffectiveDateOption

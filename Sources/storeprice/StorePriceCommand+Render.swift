@@ -36,6 +36,11 @@ extension StorePriceCommand {
                 account (by default the built-in accounts) or storefront: the price locale, the \
                 amount, the price as that store shows it, and the title in the store language.
 
+                A Google Play catalog (--catalog-format play: Play Developer API documents or the \
+                Play Console's CSV, or a folder of them, as 'storeprice play pull' writes) is \
+                rendered for the built-in Play testers, or --storefronts with Play region codes, \
+                in the Play style unless --style icu.
+
                 JSON Lines (the default), a JSON array and CSV name the fields product, storefront, \
                 account, price_locale, amount, formatted, title, period, price_per_period, offer, \
                 offer_terms, offers, billing_plans and paywall (a subscription's \
@@ -57,6 +62,7 @@ extension StorePriceCommand {
                   storeprice render Data/catalog-sample.jsonl --storefronts JPN,USA,DEU \\
                     --format table
                   storeprice render Data/catalog-sample.storekit --storefronts USA
+                  storeprice render play-catalog.json --catalog-format play --storefronts US,JP,BD
                   storeprice render Data/catalog-sample.jsonl \\
                     --products Data/products-sample.plist --strict
                   storeprice render catalog.csv --storefronts all --output prices.jsonl
@@ -70,13 +76,13 @@ extension StorePriceCommand {
             valueName: "catalog"))
         var catalog: String
 
-        @Option(help: "The catalog's format, when its name does not tell it.")
+        @Option(help: "The catalog's format, when its name does not tell it; play for Google Play's documents or Console CSV (never implied by a name).")
         var catalogFormat: CatalogFormatChoice?
 
         @OptionGroup var effectiveDate: EffectiveDateOption
 
         @Option(help: ArgumentHelp(
-            "Render for these storefronts (all, or codes such as JPN,USA,143444) instead of test accounts.",
+            "Render for these storefronts (all, or codes such as JPN,USA,143444; Play regions such as US,JP,BD for a Play catalog) instead of test accounts.",
             valueName: "codes"))
         var storefronts: String?
 

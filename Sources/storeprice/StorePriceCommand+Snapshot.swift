@@ -32,7 +32,7 @@ extension StorePriceCommand {
             valueName: "catalog"))
         var catalog: String
 
-        @Option(help: "The catalog's format, when its name does not tell it.")
+        @Option(help: "The catalog's format, when its name does not tell it; play for Google Play's documents or Console CSV (never implied by a name).")
         var catalogFormat: CatalogFormatChoice?
 
         // For App Store Connect responses the header records the day, and verify renders that day's prices again.
@@ -109,7 +109,7 @@ extension StorePriceCommand {
         @Option(help: ArgumentHelp("Render this catalog instead of the one the snapshot names.", valueName: "catalog"))
         var catalog: String?
 
-        @Option(help: "The catalog's format, when its name does not tell it.")
+        @Option(help: "The catalog's format, when its name does not tell it; play for Google Play's documents or Console CSV (never implied by a name).")
         var catalogFormat: CatalogFormatChoice?
 
         @Option(help: ArgumentHelp(
