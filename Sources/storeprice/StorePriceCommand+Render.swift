@@ -62,7 +62,8 @@ extension StorePriceCommand {
                   storeprice render Data/catalog-sample.jsonl --storefronts JPN,USA,DEU \\
                     --format table
                   storeprice render Data/catalog-sample.storekit --storefronts USA
-                  storeprice render play-catalog.json --catalog-format play --storefronts US,JP,BD
+                  storeprice render play-catalog.json --catalog-format play \\
+                    --storefronts US,JP,BD
                   storeprice render Data/catalog-sample.jsonl \\
                     --products Data/products-sample.plist --strict
                   storeprice render catalog.csv --storefronts all --output prices.jsonl

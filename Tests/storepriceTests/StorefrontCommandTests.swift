@@ -228,7 +228,7 @@ import Testing
         let run = try runStorePrice([typed, "x"])
         #expect(run.status == 64)
         expectBytes(run.error, first + """
-            Usage: storeprice <subcommand>; the subcommands are format, paywall, render, snapshot, verify, storefronts, accounts, sandbox-schedule, asc.
+            Usage: storeprice <subcommand>; the subcommands are format, paywall, render, snapshot, verify, storefronts, accounts, sandbox-schedule, asc, play.
               See 'storeprice --help' for more information.
 
             """)
