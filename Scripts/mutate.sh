@@ -29,6 +29,19 @@ swift build --build-tests >"$log/build.log" 2>&1 || { tail -20 "$log/build.log";
 # in that package.
 # Fields are separated by " | "; \n in TEXT or REPLACEMENT is a newline.
 mutants=$(cat <<'EOF'
+play-catalog-currency-unchecked | Sources/StorePrice/Catalogs/GooglePlay/PlayCatalogReader.swift | guard currency != region.currency.code else { return } | return | \.PlayCatalogTests/
+play-discount-unprorated | Sources/StorePrice/Catalogs/GooglePlay/PlayCatalogReader.swift | guard let ratio = Self.proration(of: duration, over: period) else { | guard let ratio = Optional((1, 1)) else { | \.PlayCatalogTests/
+play-relative-discount-taken-as-the-price | Sources/StorePrice/Catalogs/GooglePlay/PlayCatalogReader.swift | let low = numerator.low.multipliedFullWidth(by: scale - off) | let low = numerator.low.multipliedFullWidth(by: off) | \.PlayCatalogTests/
+play-unavailable-region-sold | Sources/StorePrice/Catalogs/GooglePlay/PlayCatalogReader.swift | guard config.availability == nil \|\| config.availability == "AVAILABLE" else { | guard true else { | \.PlayCatalogTests/
+play-offer-always-introductory | Sources/StorePrice/Catalogs/GooglePlay/PlayCatalogReader.swift | kind: offer.targeting?.acquisitionRule != nil ? .introductory : .promotional | kind: .introductory | \.PlayCatalogTests/
+play-old-language-code-kept | Sources/StorePrice/Catalogs/GooglePlay/PlayCatalogReader.swift | guard let replaced = LocaleSubtags.replacedLanguages[parts[0].lowercased()] else { return tag } | guard let replaced = Optional<String>.none else { return tag } | \.PlayCatalogTests/
+play-csv-crlf-unsplit | Sources/StorePrice/Catalogs/GooglePlay/PlayConsoleCSV.swift |  \|\| $0 == Self.crlf }) |  }) | \.PlayCatalogTests/
+play-csv-default-price-kept | Sources/StorePrice/Catalogs/GooglePlay/PlayConsoleCSV.swift | row.prices.removeFirst() | _ = row.prices.first | \.PlayCatalogTests/
+play-region-id-among-storefronts | Sources/StorePrice/GooglePlay/PlayRegion.swift | return Self.firstNumericID + Int(letters[0] &- 0x41) * 26 + Int(letters[1] &- 0x41) | return 143441 + Int(letters[0] &- 0x41) * 26 + Int(letters[1] &- 0x41) | \.PlayCatalogTests/
+play-pull-next-page-unfollowed | Sources/storeprice/GooglePlay/PlayPull.swift | token = next.flatMap { $0.isEmpty ? nil : $0 } | token = nil | \.PlayPullTests/
+play-pull-not-retried | Sources/storeprice/GooglePlay/PlayClient.swift | if status == .tooManyRequests \|\| (500..<600).contains(status.code), attempt <= retries { | if false { | \.PlayPullTests/
+play-pull-assertion-unsigned-claims | Sources/storeprice/GooglePlay/PlayServiceAccount.swift | "aud":\#(JSONText.quote(tokenURL)) | "aud":"https://oauth2.googleapis.com/token" | \.PlayPullTests/
+service-play-region-read-as-storefront | Examples/PriceService/Sources/PriceService/ProductQuery.swift | let storefront = play ? try PlayRegion(code).storefront : try Storefront(code) | let storefront = try Storefront(code) | aGooglePlayCatalog
 play-free-for-every-amount | Sources/StorePrice/GooglePlay/PlayFormat.swift | if let free, amount == "0" { return free } | if let free { return free } | \.GooglePlayTests/
 play-symbol-kept | Sources/StorePrice/GooglePlay/PlayFormat.swift | return text.replacing(symbol.icu, with: symbol.play) | return text | \.GooglePlayTests/
 play-rejects-micros | Sources/StorePrice/Formatting/PriceFormatter.swift | if options.style == .play, options.rounding == .reject { options.rounding = .halfEven } | if options.style == .play, options.rounding == .reject { options.rounding = .reject } | \.GooglePlayTests/

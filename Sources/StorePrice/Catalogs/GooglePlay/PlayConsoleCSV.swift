@@ -23,6 +23,9 @@ enum PlayConsoleCSV {
         var autoFill = false
     }
 
+    /// A Windows line break, one `Character` in Swift.
+    static let crlf: Character = "\r\n"
+
     static let header = ["Product ID", "Published State", "Purchase Type", "Auto Translate", "Locale; Title; Description", "Auto Fill Prices", "Price"]
 
     /// The published rows of a file, each with its line, and how many were unpublished.
@@ -34,7 +37,7 @@ enum PlayConsoleCSV {
             throw fail(nil, nil, "not UTF-8 text; the Play Console writes its CSV in UTF-8")
         }
         // "\r\n" is one Character in Swift: a file saved on Windows is split at it too.
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == Self.crlf })
         while lines.last?.isEmpty == true { lines.removeLast() }
         guard let first = lines.first else { throw fail(nil, nil, "empty; the first line is the Play Console's header") }
         let headerFields = try fields(String(first.hasPrefix("\u{FEFF}") ? first.dropFirst() : first), line: 1, source: source).map {
