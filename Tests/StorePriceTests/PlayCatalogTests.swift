@@ -163,6 +163,22 @@ import Testing
         #expect(catalog.notes == ["'in_app_products.csv': 1 unpublished product left out; Play sells only published ones"])
     }
 
+    @Test(arguments: [
+        ([], "catalog 'p.json': empty; a Play Developer API document is a JSON object"),
+        (Array(#"{"sku":"caf"#.utf8) + [0xE9] + Array(#""}"#.utf8), "catalog 'p.json': not UTF-8 text; the Play Developer API writes JSON in UTF-8"),
+        (Array(#"{"kind":"androidpublisher#inappproductsListResponse"}"#.utf8), nil),
+        (Array("{}".utf8), nil),
+    ] as [([UInt8], String?)])
+    func anEmptyOrForeignFileIsSaidInWords(_ bytes: [UInt8], _ message: String?) throws {
+        do {
+            let catalog = try PlayCatalog(documents: [("p.json", bytes)])
+            #expect(message == nil)
+            #expect(catalog.products.products.isEmpty)
+        } catch {
+            expectBytes(error.description, message ?? "no error")
+        }
+    }
+
     @Test func aOneTimeProductIDHasNoColon() throws {
         let product = #"{"productId":"coins:100","purchaseOptions":[{"purchaseOptionId":"buy","buyOption":{}}]}"#
         let error = #expect(throws: StorePriceError.self) { try PlayCatalog(documents: [("p.json", Array(product.utf8))]) }

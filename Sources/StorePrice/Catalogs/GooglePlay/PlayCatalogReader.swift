@@ -59,7 +59,12 @@ struct PlayCatalogReader {
     mutating func readJSON(_ bytes: [UInt8], source: String) throws(StorePriceError) {
         let file = Place(source: source, field: "")
         if let problem = JSONText.problem(in: bytes) { throw file.fail(nil, problem) }
-        let text = String(decoding: bytes, as: UTF8.self)
+        guard bytes.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            throw file.fail(nil, "empty; a Play Developer API document is a JSON object")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw file.fail(nil, "not UTF-8 text; the Play Developer API writes JSON in UTF-8")
+        }
         let decoder = JSONDecoder()
         func decode<T: Decodable>(_ type: T.Type) throws(StorePriceError) -> T {
             do {
