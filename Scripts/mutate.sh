@@ -29,7 +29,7 @@ swift build --build-tests >"$log/build.log" 2>&1 || { tail -20 "$log/build.log";
 # in that package.
 # Fields are separated by " | "; \n in TEXT or REPLACEMENT is a newline.
 mutants=$(cat <<'EOF'
-play-catalog-currency-unchecked | Sources/StorePrice/Catalogs/GooglePlay/PlayCatalogReader.swift | guard currency != region.currency.code else { return } | return | \.PlayCatalogTests/
+play-catalog-currency-unchecked | Sources/StorePrice/Catalogs/GooglePlay/PlayCatalogReader.swift | guard currency != region.currency.code else { return } | guard false else { return } | \.PlayCatalogTests/
 play-discount-unprorated | Sources/StorePrice/Catalogs/GooglePlay/PlayCatalogReader.swift | guard let ratio = Self.proration(of: duration, over: period) else { | guard let ratio = Optional((1, 1)) else { | \.PlayCatalogTests/
 play-relative-discount-taken-as-the-price | Sources/StorePrice/Catalogs/GooglePlay/PlayCatalogReader.swift | let low = numerator.low.multipliedFullWidth(by: scale - off) | let low = numerator.low.multipliedFullWidth(by: off) | \.PlayCatalogTests/
 play-unavailable-region-sold | Sources/StorePrice/Catalogs/GooglePlay/PlayCatalogReader.swift | guard config.availability == nil \|\| config.availability == "AVAILABLE" else { | guard true else { | \.PlayCatalogTests/

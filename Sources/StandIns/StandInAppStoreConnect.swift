@@ -88,19 +88,10 @@ public final class StandInAppStoreConnect: Sendable {
         self.files = files
         state = Mutex(State(remaining: configuration.hourlyLimit))
         let box = Mutex<StandInAppStoreConnect?>(nil)
-        let latency = TimeAmount.nanoseconds(
-            configuration.latency.components.seconds * 1_000_000_000 + configuration.latency.components.attoseconds / 1_000_000_000)
-        channel = try ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-                    try channel.pipeline.syncOperations.addHandler(
-                        StandInHandler(latency: latency, answer: { head, _ in box.withLock { $0 }?.answer(head) ?? (.serviceUnavailable, [], []) },
-                                finished: { box.withLock { $0 }?.finished() }))
-                }
-            }
-            .bind(host: configuration.host, port: configuration.port).wait()
+        channel = try StandInHandler.serve(
+            host: configuration.host, port: configuration.port, latency: configuration.latency,
+            answer: { head, _ in box.withLock { $0 }?.answer(head) ?? (.serviceUnavailable, [], []) },
+            finished: { box.withLock { $0 }?.finished() })
         baseURL = "http://\(configuration.host):\(channel.localAddress?.port ?? 0)"
         box.withLock { $0 = self }
     }

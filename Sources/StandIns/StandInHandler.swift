@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 
 /// A stand-in's connection: it answers each request, once its head and body have come, with what
 /// `answer` gives, after the latency.
@@ -42,5 +43,23 @@ final class StandInHandler: ChannelInboundHandler {
                 handler.finished()
             }
         }
+    }
+
+    /// A server on `host` and `port` (0: any free port) answering each request with `answer`.
+    static func serve(
+        host: String, port: Int, latency: Duration,
+        answer: @escaping @Sendable (HTTPRequestHead, [UInt8]) -> (HTTPResponseStatus, [(String, String)], [UInt8]),
+        finished: @escaping @Sendable () -> Void
+    ) throws -> any Channel {
+        let delay = TimeAmount.nanoseconds(latency.components.seconds * 1_000_000_000 + latency.components.attoseconds / 1_000_000_000)
+        return try ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                    try channel.pipeline.syncOperations.addHandler(StandInHandler(latency: delay, answer: answer, finished: finished))
+                }
+            }
+            .bind(host: host, port: port).wait()
     }
 }

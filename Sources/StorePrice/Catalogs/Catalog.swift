@@ -120,6 +120,30 @@ public enum Catalog {
         }
     }
 
+    /// The files of a folder catalog whose names end in one of `suffixes` (in any case), sorted by
+    /// name, hidden ones left out; `none` says why a folder without one is no catalog, and
+    /// `holding` what its files are.
+    static func files(
+        in directory: String, endingIn suffixes: [String], none: String, holding: String
+    ) throws(StorePriceError) -> [String] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw .unreadableFile(path: directory, reason: "not a folder StorePrice can list")
+        }
+        let files = names.filter { name in
+            !name.hasPrefix(".") && suffixes.contains { name.lowercased().hasSuffix($0) }
+        }.sorted()
+        guard !files.isEmpty else { throw .invalidCatalog(source: directory, line: nil, field: nil, reason: none) }
+        let folder = directory.hasSuffix("/") ? directory : directory + "/"
+        // A file is a regular file: a FIFO or device would be waited on, not read.
+        for name in files where kind(of: folder + name) != .file {
+            throw .unreadableFile(path: folder + name, reason: "not a regular file; a folder catalog holds \(holding)")
+        }
+        return files.map { folder + $0 }
+    }
+
     /// What a path names, symbolic links followed.
     package enum PathKind {
         case file, folder

@@ -45,12 +45,20 @@ final class AppStoreConnectClient: Sendable {
     init(baseURL: String, token: AppStoreConnectToken, concurrency: Int) {
         self.baseURL = baseURL
         self.token = token
+        http = Self.httpClient(concurrency: concurrency)
+    }
+
+    /// The HTTP client of a store's API, App Store Connect's or Google Play's: a connection that
+    /// cannot be made is retried for 10 seconds, an answer may take 60, redirects are not
+    /// followed (the token goes nowhere else), HTTP/2 where the server offers it, and up to
+    /// `concurrency` HTTP/1.1 connections otherwise.
+    static func httpClient(concurrency: Int) -> HTTPClient {
         var configuration = HTTPClient.Configuration()
         configuration.timeout = .init(connect: .seconds(10), read: .seconds(60))
         configuration.redirectConfiguration = .disallow
         configuration.httpVersion = .automatic
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(1, concurrency)
-        http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
     /// Closes the client's connections.

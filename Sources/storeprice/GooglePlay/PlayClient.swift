@@ -40,12 +40,7 @@ final class PlayClient: Sendable {
     init(baseURL: String, account: PlayServiceAccount, concurrency: Int) {
         self.baseURL = baseURL
         self.account = account
-        var configuration = HTTPClient.Configuration()
-        configuration.timeout = .init(connect: .seconds(10), read: .seconds(60))
-        configuration.redirectConfiguration = .disallow
-        configuration.httpVersion = .automatic
-        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(1, concurrency)
-        http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        http = AppStoreConnectClient.httpClient(concurrency: concurrency)
     }
 
     func shutdown() async {

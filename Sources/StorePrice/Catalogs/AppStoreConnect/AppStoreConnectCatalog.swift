@@ -142,23 +142,8 @@ public struct AppStoreConnectCatalog: Sendable {
     /// The `.json` files in a folder, sorted by name: the responses `storeprice render` reads when
     /// given the folder.
     public static func responseFiles(in directory: String) throws(StorePriceError) -> [String] {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory)
-        } catch {
-            throw .unreadableFile(path: directory, reason: "not a folder StorePrice can list")
-        }
-        let files = names.filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
-        guard !files.isEmpty else {
-            throw .invalidCatalog(
-                source: directory, line: nil, field: nil,
-                reason: "no .json files; a folder catalog holds App Store Connect responses, one a file")
-        }
-        let folder = directory.hasSuffix("/") ? directory : directory + "/"
-        // A response is a regular file: a FIFO or device would be waited on, not read.
-        for name in files where Catalog.kind(of: folder + name) != .file {
-            throw .unreadableFile(path: folder + name, reason: "not a regular file; a folder catalog holds response files")
-        }
-        return files.map { folder + $0 }
+        try Catalog.files(
+            in: directory, endingIn: [".json"],
+            none: "no .json files; a folder catalog holds App Store Connect responses, one a file", holding: "response files")
     }
 }

@@ -81,25 +81,9 @@ public struct PlayCatalog: Sendable {
 
     /// The `.json` and `.csv` files in a folder, sorted by name.
     public static func documentFiles(in directory: String) throws(StorePriceError) -> [String] {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory)
-        } catch {
-            throw .unreadableFile(path: directory, reason: "not a folder StorePrice can list")
-        }
-        let files = names.filter {
-            let lowered = $0.lowercased()
-            return (lowered.hasSuffix(".json") || lowered.hasSuffix(".csv")) && !$0.hasPrefix(".")
-        }.sorted()
-        guard !files.isEmpty else {
-            throw .invalidCatalog(
-                source: directory, line: nil, field: nil,
-                reason: "no .json or .csv files; a Play catalog folder holds Play Developer API documents or Play Console CSV files")
-        }
-        let folder = directory.hasSuffix("/") ? directory : directory + "/"
-        for name in files where Catalog.kind(of: folder + name) != .file {
-            throw .unreadableFile(path: folder + name, reason: "not a regular file; a folder catalog holds document files")
-        }
-        return files.map { folder + $0 }
+        try Catalog.files(
+            in: directory, endingIn: [".json", ".csv"],
+            none: "no .json or .csv files; a Play catalog folder holds Play Developer API documents or Play Console CSV files",
+            holding: "document files")
     }
 }
