@@ -75,8 +75,8 @@ let package = Package(
             ]
         ),
         // Stand-ins for the App Store Connect API and the Google Play Developer API on this
-        // machine: the tests' servers, and `swift run asc-stand-in FOLDER`, to try `asc pull`
-        // without an account.
+        // machine: the tests' servers, and `swift run asc-stand-in FOLDER` and `swift run
+        // play-stand-in FOLDER`, to try `asc pull` and `play pull` without an account.
         .target(
             name: "StandIns",
             dependencies: [
@@ -93,6 +93,13 @@ let package = Package(
                 "StandIns",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["CLI"])),
+            ]
+        ),
+        .executableTarget(
+            name: "play-stand-in",
+            dependencies: [
+                "StandIns",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
             ]
         ),
         .target(

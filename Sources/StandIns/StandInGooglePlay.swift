@@ -91,6 +91,11 @@ public final class StandInGooglePlay: Sendable {
         state.withLock { $0.publicKeyPEM = publicKeyPEM }
     }
 
+    /// Waits until the stand-in is closed.
+    public func wait() throws {
+        try channel.closeFuture.wait()
+    }
+
     public var requests: [Request] { state.withLock { $0.requests } }
     public var mostInFlight: Int { state.withLock { $0.mostInFlight } }
 
