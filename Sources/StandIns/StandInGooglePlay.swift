@@ -57,8 +57,9 @@ public final class StandInGooglePlay: Sendable {
     }
 
     private let configuration: Configuration
-    /// Each list's file, by its key (`oneTimeProducts`), read for each request.
-    private let files: [String: Data]
+    /// Each list's resources, by its key (`oneTimeProducts`): each resource's JSON, with its
+    /// product and base plan IDs, read once.
+    private let lists: [String: [(json: Data, productID: String?, basePlanID: String?)]]
     private let state = Mutex(State())
     private let channel: any Channel
     /// `http://127.0.0.1:PORT`: the API's base URL.
@@ -68,11 +69,17 @@ public final class StandInGooglePlay: Sendable {
 
     public init(_ configuration: Configuration) throws {
         self.configuration = configuration
-        var files: [String: Data] = [:]
+        var lists: [String: [(json: Data, productID: String?, basePlanID: String?)]] = [:]
         for (file, key) in [("onetimeproducts.json", "oneTimeProducts"), ("subscriptions.json", "subscriptions"), ("offers.json", "subscriptionOffers")] {
-            files[key] = FileManager.default.contents(atPath: configuration.folder + "/" + file) ?? Data("{}".utf8)
+            let data = FileManager.default.contents(atPath: configuration.folder + "/" + file) ?? Data("{}".utf8)
+            let items = ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?[key] as? [[String: Any]] ?? []
+            lists[key] = items.compactMap { item in
+                (try? JSONSerialization.data(withJSONObject: item, options: [.sortedKeys])).map {
+                    ($0, item["productId"] as? String, item["basePlanId"] as? String)
+                }
+            }
         }
-        self.files = files
+        self.lists = lists
         let box = Mutex<StandInGooglePlay?>(nil)
         channel = try StandInHandler.serve(
             host: configuration.host, port: configuration.port, latency: configuration.latency,
@@ -157,24 +164,18 @@ public final class StandInGooglePlay: Sendable {
             return (.notFound, json, Self.error(404, "NOT_FOUND", "Package not found: \(segments[3])."))
         }
         let rest = Array(segments[4...])
-        func list(_ key: String) -> [[String: Any]] {
-            let object = files[key].flatMap { try? JSONSerialization.jsonObject(with: $0) } as? [String: Any]
-            return object?[key] as? [[String: Any]] ?? []
-        }
         let key: String
-        var items: [[String: Any]]
+        var items: [Data]
         switch rest.count {
         case 1 where rest[0] == "oneTimeProducts":
             key = "oneTimeProducts"
-            items = list(key)
+            items = (lists[key] ?? []).map(\.json)
         case 1 where rest[0] == "subscriptions":
             key = "subscriptions"
-            items = list(key)
+            items = (lists[key] ?? []).map(\.json)
         case 5 where rest[0] == "subscriptions" && rest[2] == "basePlans" && rest[4] == "offers":
             key = "subscriptionOffers"
-            items = list(key).filter {
-                $0["productId"] as? String == rest[1] && (rest[3] == "-" || $0["basePlanId"] as? String == rest[3])
-            }
+            items = (lists[key] ?? []).filter { $0.productID == rest[1] && (rest[3] == "-" || $0.basePlanID == rest[3]) }.map(\.json)
         default:
             return (.notFound, json, Self.error(404, "NOT_FOUND", "Not found."))
         }
@@ -184,11 +185,19 @@ public final class StandInGooglePlay: Sendable {
             return (.badRequest, json, Self.error(400, "INVALID_ARGUMENT", "Invalid page token."))
         }
         let start = min(page * size, items.count)
-        var document: [String: Any] = [:]
-        if !items.isEmpty { document[key] = Array(items[start..<min(start + size, items.count)]) }
-        if start + size < items.count { document["nextPageToken"] = "page-\(page + 1)" }
-        let data = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])) ?? Data("{}".utf8)
-        return (.ok, json, Array(data))
+        // As Google writes a list: its resources, then the next page's token while there is one.
+        var body = Array("{".utf8)
+        if !items.isEmpty {
+            body += Array("\n  \"\(key)\": [".utf8)
+            for (index, item) in items[start..<min(start + size, items.count)].enumerated() {
+                if index > 0 { body += Array(",".utf8) }
+                body += Array(item)
+            }
+            body += Array("]".utf8)
+        }
+        if start + size < items.count { body += Array(",\n  \"nextPageToken\": \"page-\(page + 1)\"".utf8) }
+        body += Array("\n}\n".utf8)
+        return (.ok, json, body)
     }
 
     /// Why Google would refuse the assertion of a token request, or nil.

@@ -101,19 +101,67 @@ final class PlayPull: Sendable {
     }
 
     /// One document of every list's pages, as `play pull` writes the catalog: each list's
-    /// resources in order, under its key.
+    /// resources in order under its key, their bytes as Google wrote them.
     static func catalog(of pages: [[UInt8]]) throws -> [UInt8] {
-        var merged: [String: [Any]] = [:]
+        let keys = ["oneTimeProducts", "subscriptions", "subscriptionOffers"]
+        var lists: [String: [ArraySlice<UInt8>]] = [:]
         for page in pages {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(page)) as? [String: Any] else {
+            guard (try? JSONDecoder().decode(Page.self, from: Data(page))) != nil else {
                 throw PlayClient.Failure(description: "Google Play answered with something other than a JSON object; stopped")
             }
-            for key in ["oneTimeProducts", "subscriptions", "subscriptionOffers"] {
-                if let items = object[key] as? [Any] { merged[key, default: []] += items }
+            for key in keys {
+                guard let items = topLevelArray(key, in: page),
+                    items.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) })
+                else { continue }
+                lists[key, default: []].append(items)
             }
         }
-        let data = try JSONSerialization.data(withJSONObject: merged, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        return Array(data) + [UInt8(ascii: "\n")]
+        var document = Array("{".utf8)
+        for key in keys {
+            guard let parts = lists[key] else { continue }
+            let opening = (document.count > 1 ? ",\n" : "\n") + "  \"\(key)\": ["
+            document += Array(opening.utf8)
+            for (index, part) in parts.enumerated() {
+                if index > 0 { document.append(UInt8(ascii: ",")) }
+                document += part
+            }
+            document.append(UInt8(ascii: "]"))
+        }
+        document += Array("\n}\n".utf8)
+        return document
+    }
+
+    /// The bytes inside the array that is the value of `key` in a JSON object, its outermost
+    /// level: what lies between `[` and its `]`. Nil when the object has no such array.
+    static func topLevelArray(_ key: String, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
+        let name = Array(key.utf8)
+        var depth = 0
+        var index = 0
+        // The last string read in the outermost object since its last comma: a key before a value.
+        var lastKey: Range<Int>?
+        var start: Int?
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let first = index + 1
+                index += 1
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    if bytes[index] == UInt8(ascii: "\\") { index += 1 }
+                    index += 1
+                }
+                if depth == 1, lastKey == nil { lastKey = first..<min(index, bytes.count) }
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                if depth == 1, byte == UInt8(ascii: "["), let key = lastKey, bytes[key].elementsEqual(name) { start = index + 1 }
+                depth += 1
+            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                depth -= 1
+                if depth == 1, let first = start { return bytes[first..<index] }
+            } else if byte == UInt8(ascii: ","), depth == 1 {
+                lastKey = nil
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// Text for a URL's path or query: letters, digits and `-._~` as they are, the rest escaped.
