@@ -155,7 +155,7 @@ extension StorePriceCommand.Play {
                 return result
             }
             progress.finish()
-            let document = try PlayPull.catalog(of: try result.get())
+            let document = PlayPull.catalog(of: try result.get())
             // Read as render reads it: what Play gave that StorePrice cannot show is said now.
             let shown = output.flatMap { $0 == "-" ? nil : $0 } ?? "the pulled catalog"
             let catalog = try PlayCatalog(documents: [(shown, document)])

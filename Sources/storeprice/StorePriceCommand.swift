@@ -69,9 +69,6 @@ struct StorePriceCommand: ParsableCommand {
         } catch let failure as AppStoreConnectClient.Failure {
             Console.error(failure.description)
             exit(withError: ExitCode.serviceUnavailable)
-        } catch let failure as PlayClient.Failure {
-            Console.error(failure.description)
-            exit(withError: ExitCode.serviceUnavailable)
         } catch let failure as WriteFailure {
             Progress.clear()
             if failure.isClosedPipe { exit(withError: ExitCode.closedPipe) }

@@ -33,9 +33,8 @@ final class PlayClient: Sendable {
         var retried = 0
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
+    /// An answer that is not a page: a store API's failure, status 69, as App Store Connect's.
+    typealias Failure = AppStoreConnectClient.Failure
 
     init(baseURL: String, account: PlayServiceAccount, concurrency: Int) {
         self.baseURL = baseURL

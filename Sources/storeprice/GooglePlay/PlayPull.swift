@@ -38,18 +38,11 @@ final class PlayPull: Sendable {
     /// subscription's offers.
     func run() async throws -> [[UInt8]] {
         let app = "/androidpublisher/v3/applications/" + Self.escaped(packageName)
-        var pages = try await list(app + "/oneTimeProducts", name: "onetimeproducts")
-        let subscriptionPages = try await list(app + "/subscriptions", name: "subscriptions")
+        var pages = try await list(app + "/oneTimeProducts", name: "onetimeproducts").pages
+        let (subscriptionPages, listed) = try await list(app + "/subscriptions", name: "subscriptions")
         pages += subscriptionPages
-        var products: [String] = []
-        for page in subscriptionPages {
-            for subscription in (try? JSONDecoder().decode(Page.self, from: Data(page)))?.subscriptions ?? [] {
-                guard let id = subscription.productId else { continue }
-                // An ID Play would not give is refused when the catalog is read; it is not put in a path.
-                guard ProductIDRule.googlePlay.problem(with: id) == nil, !id.contains(":") else { continue }
-                products.append(id)
-            }
-        }
+        // An ID Play would not give is refused when the catalog is read; it is not put in a path.
+        let products = listed.filter { ProductIDRule.googlePlay.problem(with: $0) == nil && !$0.contains(":") }
         progress.listed(products: products.count)
         // Each subscription's offers, in order, at most `concurrency` at once.
         var offers = [[[UInt8]]](repeating: [], count: products.count)
@@ -60,7 +53,7 @@ final class PlayPull: Sendable {
                 next += 1
                 let id = products[index]
                 group.addTask {
-                    let found = try await self.list(app + "/subscriptions/\(id)/basePlans/-/offers", name: "offers-\(id)")
+                    let found = try await self.list(app + "/subscriptions/\(id)/basePlans/-/offers", name: "offers-\(id)").pages
                     self.progress.productDone()
                     return (index, found)
                 }
@@ -74,9 +67,11 @@ final class PlayPull: Sendable {
         return pages + offers.flatMap { $0 }
     }
 
-    /// Every page of a list, each written to the raw folder as it arrives.
-    private func list(_ path: String, name: String) async throws -> [[UInt8]] {
+    /// Every page of a list, each read once as it arrives (its next page, the subscriptions it
+    /// names) and written to the raw folder.
+    private func list(_ path: String, name: String) async throws -> (pages: [[UInt8]], subscriptions: [String]) {
         var pages: [[UInt8]] = []
+        var subscriptions: [String] = []
         var token: String?
         repeat {
             let query = "?pageSize=1000" + (token.map { "&pageToken=" + Self.escaped($0) } ?? "")
@@ -91,24 +86,27 @@ final class PlayPull: Sendable {
                     throw StorePriceError.unwritableFile(path: file, reason: "cannot write the response")
                 }
             }
-            let next = (try? JSONDecoder().decode(Page.self, from: Data(body)))?.nextPageToken
+            guard let page = try? JSONDecoder().decode(Page.self, from: Data(body)) else {
+                throw PlayClient.Failure(
+                    description: "Google Play answered GET \(AppStoreConnectClient.whole(path)) with something other than a list; stopped")
+            }
+            subscriptions += (page.subscriptions ?? []).compactMap(\.productId)
+            let next = page.nextPageToken
             guard next == nil || next != token else {
                 throw PlayClient.Failure(description: "Google Play gave GET \(AppStoreConnectClient.whole(path)) the same next page again; stopped")
             }
             token = next.flatMap { $0.isEmpty ? nil : $0 }
         } while token != nil
-        return pages
+        return (pages, subscriptions)
     }
 
     /// One document of every list's pages, as `play pull` writes the catalog: each list's
-    /// resources in order under its key, their bytes as Google wrote them.
-    static func catalog(of pages: [[UInt8]]) throws -> [UInt8] {
+    /// resources in order under its key, their bytes as Google wrote them. The pages are JSON
+    /// objects, as ``run()`` checked each when it came.
+    static func catalog(of pages: [[UInt8]]) -> [UInt8] {
         let keys = ["oneTimeProducts", "subscriptions", "subscriptionOffers"]
         var lists: [String: [ArraySlice<UInt8>]] = [:]
         for page in pages {
-            guard (try? JSONDecoder().decode(Page.self, from: Data(page))) != nil else {
-                throw PlayClient.Failure(description: "Google Play answered with something other than a JSON object; stopped")
-            }
             for key in keys {
                 guard let items = topLevelArray(key, in: page),
                     items.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) })
